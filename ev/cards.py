@@ -1,0 +1,110 @@
+"""Card symbols, ranks and compositions.
+
+Ranks are indexed 0..9: index 0 is the ace, index 1..8 are 2..9 and index 9 is
+any ten-valued card (10, J, Q, K).  A *composition* is a tuple of ten counts in
+that order.  The face of a ten-valued card (T, J, Q, K) matters only for the
+``split_tens="rank"`` rule, so parsing keeps it alongside the rank index.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from .errors import CardError
+
+ACE = 0
+TEN = 9
+N_RANKS = 10
+RANK_SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+TEN_FACES = ("T", "J", "Q", "K")
+
+_SYMBOL_TO_FACE = {s: s for s in RANK_SYMBOLS[:9]}
+_SYMBOL_TO_FACE.update({"T": "T", "10": "T", "J": "J", "Q": "Q", "K": "K"})
+
+Composition = tuple  # tuple[int, ...] of length 10
+
+
+def rank_value(rank: int) -> int:
+    """Hard point value of a rank index (ace counts 1)."""
+    return rank + 1
+
+
+def face_to_rank(face: str) -> int:
+    return TEN if face in TEN_FACES else RANK_SYMBOLS.index(face)
+
+
+def parse_face(symbol: str) -> str:
+    """Normalise one card symbol to its face ('A', '2'..'9', 'T', 'J', 'Q', 'K')."""
+    s = symbol.strip().upper()
+    if s not in _SYMBOL_TO_FACE:
+        raise CardError(
+            f"unknown card {symbol!r}: use A 2 3 4 5 6 7 8 9 T J Q K (or 10), case-insensitive")
+    return _SYMBOL_TO_FACE[s]
+
+
+def parse_faces(text: str) -> list[str]:
+    """Parse 'T,6', 'T6', 'a 10 k' or '10,6' into faces.  An empty string is no cards."""
+    text = text.strip()
+    if not text:
+        return []
+    if any(sep in text for sep in ", ;"):
+        parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+        return [parse_face(p) for p in parts]
+    faces = []
+    i = 0
+    while i < len(text):
+        if text[i:i + 2] == "10":
+            faces.append("T")
+            i += 2
+        else:
+            faces.append(parse_face(text[i]))
+            i += 1
+    return faces
+
+
+def parse_card(text: str) -> int:
+    """Parse exactly one card and return its rank index."""
+    faces = parse_faces(text)
+    if len(faces) != 1:
+        raise CardError(f"expected exactly one card, got {text!r}")
+    return face_to_rank(faces[0])
+
+
+def composition_of(ranks: Iterable[int]) -> Composition:
+    counts = [0] * N_RANKS
+    for r in ranks:
+        counts[r] += 1
+    return tuple(counts)
+
+
+def full_shoe(decks: int) -> Composition:
+    return tuple([4 * decks] * 9 + [16 * decks])
+
+
+def subtract(deck: Sequence[int], cards: Sequence[int], what: str = "cards") -> Composition:
+    """deck minus a composition; an impossible removal raises CardError."""
+    out = []
+    for r in range(N_RANKS):
+        left = deck[r] - cards[r]
+        if left < 0:
+            raise CardError(
+                f"impossible {what}: {cards[r]} x {RANK_SYMBOLS[r]} but the shoe holds only {deck[r]}")
+        out.append(left)
+    return tuple(out)
+
+
+def hand_total(hand: Sequence[int]) -> tuple[int, bool]:
+    """Best total of a hand given as a composition, and whether it is soft."""
+    hard = sum((r + 1) * c for r, c in enumerate(hand))
+    if hand[ACE] and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+def format_hand(hand: Sequence[int]) -> str:
+    """'A-7', 'T-6-2' style name of a composition, ranks in descending order of value except aces first."""
+    parts = []
+    for r in range(N_RANKS - 1, -1, -1):
+        parts += [RANK_SYMBOLS[r]] * hand[r]
+    if hand[ACE]:
+        parts = parts[-hand[ACE]:] + parts[:-hand[ACE]]
+    return "-".join(parts)

@@ -1,0 +1,299 @@
+"""Pure-Python reference twin of the Cython core: the same mathematics, slow and plain.
+
+This module is the oracle of the test suite and the readable statement of the
+mathematics.  It works with :class:`fractions.Fraction` throughout, so every
+value is exact; it enumerates card by card with no precomputed tables, so it
+shares no code path with the core beyond the rules object.
+
+Units and conventions (shared with the core):
+
+* Values are in initial bets.
+* *Joint units*: when a dealer blackjack under the up card is settled before
+  play (peek, or an unchecked blackjack that takes only the original bet), the
+  dealer's hole card is enumerated only over cards that do not make a
+  blackjack, without renormalising.  A joint value is therefore
+  ``E[result; no dealer blackjack]`` and the EV *conditioned on no dealer
+  blackjack* is the joint value divided by ``P(no dealer blackjack)``.
+  Maximising joint values makes the same choices as maximising conditioned ones
+  (they differ by a positive factor common to all actions at a decision), and
+  a player's later draws keep their plain ``count / remaining`` probabilities.
+* Split hands (one split): ``EV(split) = 2 * V`` where ``V`` is the joint value of
+  one hand that starts with the pair card, dealt from the deck that also lacks
+  the other pair card (exact by exchangeability).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Sequence
+
+from .cards import ACE, TEN, N_RANKS, full_shoe, hand_total
+from .rules import Rules
+
+OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
+ACTIONS = ("stand", "hit", "double")  # preference order when values tie exactly
+
+
+def _minus(deck: tuple, r: int) -> tuple:
+    return deck[:r] + (deck[r] - 1,) + deck[r + 1:]
+
+
+def _plus(hand: tuple, r: int) -> tuple:
+    return hand[:r] + (hand[r] + 1,) + hand[r + 1:]
+
+
+def blackjack_rank(up: int) -> int | None:
+    """The hole card that gives the dealer a blackjack under this up card."""
+    return TEN if up == ACE else ACE if up == TEN else None
+
+
+def dealer_distribution(deck: Sequence[int], up: int, rules: Rules) -> list[Fraction]:
+    """P(17), P(18), P(19), P(20), P(21), P(bust), P(blackjack) in joint units.
+
+    ``deck`` is the unseen composition (the up card is not in it).  When a
+    blackjack is settled before play, hole cards that would make one are left
+    out, so the list sums to P(no dealer blackjack) and P(blackjack) is 0.
+    """
+    excluded = blackjack_rank(up) if rules.blackjack_settled_as_peek(up) else None
+    out = [Fraction(0)] * 7
+
+    def draw(deck: tuple, hard: int, has_ace: bool, ncards: int, prob: Fraction) -> None:
+        n = sum(deck)
+        if n == 0:
+            raise ValueError("the deck ran out while the dealer was drawing")
+        for r in range(N_RANKS):
+            if deck[r] == 0 or (ncards == 1 and r == excluded):
+                continue
+            p = prob * Fraction(deck[r], n)
+            h = hard + r + 1
+            a = has_ace or r == ACE
+            soft = a and h + 10 <= 21
+            total = h + 10 if soft else h
+            if ncards == 1 and total == 21:
+                out[6] += p
+            elif total > 21:
+                out[5] += p
+            elif total > 17 or (total == 17 and not (soft and rules.hit_soft_17)):
+                out[total - 17] += p
+            else:
+                draw(_minus(deck, r), h, a, ncards + 1, p)
+
+    draw(tuple(deck), up + 1, up == ACE, 1, Fraction(1))
+    return out
+
+
+def stand_value(dist: Sequence[Fraction], total: int) -> Fraction:
+    """Joint value of standing on ``total`` (not a blackjack) against a dealer distribution."""
+    value = dist[5] - dist[6]  # dealer busts: win; dealer blackjack: lose
+    for k in range(5):
+        if 17 + k < total:
+            value += dist[k]
+        elif 17 + k > total:
+            value -= dist[k]
+    return value
+
+
+class Player:
+    """Player values for one up card, one deck and one play context.
+
+    ``base`` is the deck from which the player's hand was dealt; the deck seen
+    by a hand ``C`` is ``base - C``.  For a split hand, ``base`` also lacks the
+    other pair card.  ``split_card`` is None for unsplit play.
+    ``strategy``: 'optimal' (best play for this context: unsplit play, or CDP1
+    after a split) or 'cdz' (after a split, play each hand as the unsplit hand
+    of the same cards would be played: needs ``unsplit`` for its decisions).
+    """
+
+    def __init__(self, base: tuple, up: int, rules: Rules, split_card: int | None = None,
+                 strategy: str = "optimal", unsplit: "Player | None" = None) -> None:
+        self.base, self.up, self.rules = tuple(base), up, rules
+        self.split_card, self.strategy, self.unsplit = split_card, strategy, unsplit
+        self.excluded = blackjack_rank(up) if rules.blackjack_settled_as_peek(up) else None
+        self.stand = lru_cache(maxsize=None)(self._stand)
+        self.hit = lru_cache(maxsize=None)(self._hit)
+
+    def deck(self, hand: tuple) -> tuple:
+        return tuple(b - h for b, h in zip(self.base, hand))
+
+    def mass(self, hand: tuple) -> Fraction:
+        """P(no dealer blackjack) in joint units for the deck of this hand (1 when not settled first)."""
+        d = self.deck(hand)
+        if self.excluded is None:
+            return Fraction(1)
+        return 1 - Fraction(d[self.excluded], sum(d))
+
+    def _stand(self, hand: tuple) -> Fraction:
+        total, _ = hand_total(hand)
+        if total > 21:
+            return -self.mass(hand)
+        return stand_value(dealer_distribution(self.deck(hand), self.up, self.rules), total)
+
+    def _hit(self, hand: tuple) -> Fraction:
+        d = self.deck(hand)
+        n = sum(d)
+        value = Fraction(0)
+        for r in range(N_RANKS):
+            if d[r]:
+                value += Fraction(d[r], n) * self.after_card(_plus(hand, r))
+        return value
+
+    def double(self, hand: tuple) -> Fraction:
+        d = self.deck(hand)
+        n = sum(d)
+        return 2 * sum((Fraction(d[r], n) * self.stand(_plus(hand, r)) for r in range(N_RANKS) if d[r]),
+                       Fraction(0))
+
+    def can_double(self, hand: tuple) -> bool:
+        if sum(hand) != 2 or (self.split_card is not None and not self.rules.double_after_split):
+            return False
+        total, soft = hand_total(hand)
+        if self.rules.double == "any":
+            return self.rules.double_soft or not soft
+        lo = 9 if self.rules.double == "9-11" else 10
+        return lo <= total <= 11
+
+    def after_card(self, hand: tuple) -> Fraction:
+        """Value of a hand that has just received a card, played on by this context's strategy."""
+        total, _ = hand_total(hand)
+        if total > 21:
+            return -self.mass(hand)
+        if total == 21:
+            return self.stand(hand)
+        choices = ["stand", "hit"] + (["double"] if self.can_double(hand) else [])
+        if self.strategy == "cdz":
+            return self.value_of(self.unsplit.choose(hand, choices), hand)
+        return max(self.value_of(a, hand) for a in choices)
+
+    def value_of(self, action: str, hand: tuple) -> Fraction:
+        return {"stand": self.stand, "hit": self.hit, "double": self.double}[action](hand)
+
+    def choose(self, hand: tuple, choices: list[str]) -> str:
+        """The best action among ``choices`` by this context's values; exact ties go to the earlier one."""
+        best = choices[0]
+        for a in choices[1:]:
+            if self.value_of(a, hand) > self.value_of(best, hand):
+                best = a
+        return best
+
+
+def split_hand_value(base: tuple, up: int, rules: Rules, pair: int, strategy: str,
+                     unsplit: Player) -> Fraction:
+    """Joint value V of one split hand (one split only); EV(split) = 2 * V.
+
+    ``base`` is the deck the pair was dealt from (it still holds both pair cards).
+    """
+    ctx = Player(_minus(base, pair), up, rules, split_card=pair,
+                 strategy="cdz" if strategy == "cdz" else "optimal", unsplit=unsplit)
+    start = tuple(1 if r == pair else 0 for r in range(N_RANKS))
+    d = ctx.deck(start)
+    n = sum(d)
+    value = Fraction(0)
+    for r in range(N_RANKS):
+        if not d[r]:
+            continue
+        hand = _plus(start, r)
+        if pair == ACE and rules.split_aces_one_card:
+            v = ctx.stand(hand)
+        else:
+            v = ctx.after_card(hand)
+        value += Fraction(d[r], n) * v
+    return value
+
+
+def surrender_value(player: Player, hand: tuple) -> Fraction:
+    """Late surrender: half the bet back.  An unsettled dealer blackjack still takes the whole bet."""
+    if player.excluded is not None:
+        return -Fraction(1, 2) * player.mass(hand)
+    r = blackjack_rank(player.up)
+    d = player.deck(hand)
+    p_bj = Fraction(d[r], sum(d)) if r is not None else Fraction(0)
+    return -Fraction(1, 2) * (1 - p_bj) - p_bj
+
+
+def hand_values(hand: Sequence[int], up: int, rules: Rules, base: Sequence[int],
+                split_strategy: str = "cdz", can_split: bool = True) -> dict:
+    """Joint values of every allowed action for a player hand (composition) against ``up``.
+
+    ``base`` is the unseen deck before the player's hand was dealt (full shoe minus
+    up card and any removed cards).  Returns a dict with the actions that are
+    allowed ('stand', 'hit', 'double', 'split', 'surrender') and 'mass', the
+    probability of no dealer blackjack in joint units.
+    """
+    hand, base = tuple(hand), tuple(base)
+    unsplit = Player(base, up, rules)
+    total, _ = hand_total(hand)
+    out: dict = {"mass": unsplit.mass(hand), "stand": unsplit.stand(hand)}
+    if total < 21:
+        out["hit"] = unsplit.hit(hand)
+    if unsplit.can_double(hand):
+        out["double"] = unsplit.double(hand)
+    pair = next((r for r in range(N_RANKS) if hand[r] == 2), None) if sum(hand) == 2 else None
+    if pair is not None and can_split and rules.max_split_hands >= 2:
+        out["split"] = 2 * split_hand_value(base, up, rules, pair, split_strategy, unsplit)
+    if rules.late_surrender and sum(hand) == 2:
+        out["surrender"] = surrender_value(unsplit, hand)
+    return out
+
+
+def round_ev(rules: Rules, split_strategy: str = "cdz", shoe: Sequence[int] | None = None) -> Fraction:
+    """Exact EV of a round in initial bets under optimal composition-dependent play."""
+    shoe = tuple(full_shoe(rules.decks) if shoe is None else shoe)
+    n = sum(shoe)
+    total = Fraction(0)
+    for up in range(N_RANKS):
+        if not shoe[up]:
+            continue
+        base = _minus(shoe, up)
+        total += Fraction(shoe[up], n) * upcard_ev(rules, up, base, split_strategy)
+    return total
+
+
+def upcard_ev(rules: Rules, up: int, base: tuple, split_strategy: str = "cdz") -> Fraction:
+    """EV of a round given the up card, dealt from ``base`` (shoe minus up card)."""
+    n = sum(base)
+    bj_rank = blackjack_rank(up)
+    settled = rules.blackjack_settled_as_peek(up)
+    unsplit = Player(base, up, rules)
+    split_cache: dict[int, Fraction] = {}
+    ev = Fraction(0)
+    for c1 in range(N_RANKS):
+        for c2 in range(c1, N_RANKS):
+            if c1 == c2:
+                if base[c1] < 2:
+                    continue
+                p = Fraction(base[c1] * (base[c1] - 1), n * (n - 1))
+            else:
+                p = Fraction(2 * base[c1] * base[c2], n * (n - 1))
+            if not p:
+                continue
+            hand = tuple((r == c1) + (r == c2) for r in range(N_RANKS))
+            d = unsplit.deck(hand)
+            p_bj = Fraction(d[bj_rank], sum(d)) if bj_rank is not None else Fraction(0)
+            offered = up == ACE and rules.insurance
+            if {c1, c2} == {ACE, TEN}:
+                value = rules.payout * (1 - p_bj)
+                if up == ACE and rules.even_money:
+                    value = max(value, Fraction(1))
+                ev += p * value
+                continue
+            insurance = Fraction(1, 2) * (3 * p_bj - 1) if offered else Fraction(0)
+            value = max(insurance, Fraction(0))
+            if settled:
+                value -= p_bj
+            vals = hand_values(hand, up, rules, base, split_strategy)
+            if c1 == c2 == TEN and "split" in vals and rules.split_tens == "rank":
+                same = _same_ten_rank_probability(rules, base)
+                best_split = max(v for k, v in vals.items() if k != "mass")
+                best_plain = max(v for k, v in vals.items() if k not in ("mass", "split"))
+                value += same * best_split + (1 - same) * best_plain
+            else:
+                value += max(v for k, v in vals.items() if k != "mass")
+            ev += p * value
+    return ev
+
+
+def _same_ten_rank_probability(rules: Rules, base: tuple) -> Fraction:
+    """P(two ten-valued cards share a rank) for a shoe whose tens are T, J, Q, K in equal numbers."""
+    per_rank = 4 * rules.decks
+    tens = 16 * rules.decks
+    return Fraction(per_rank - 1, tens - 1)

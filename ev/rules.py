@@ -1,0 +1,225 @@
+"""The rules of a blackjack table: an immutable, validated value object.
+
+``Rules()`` is the seed game, *Blackjack Touch - Single Deck*: one deck
+reshuffled every round, dealer hits soft 17, blackjack pays 3:2, double on
+10-11 only, one split only, split aces get one card, insurance and even money,
+and the dealer peeks under an ace or a ten.  The seed rules only say that the
+dealer peeks under a ten; peeking under an ace as well is the reading that
+reproduces the published RTP (see README, "Rule readings").
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from .errors import RulesError
+
+#: allowed values of the enumerated fields
+CHOICES: dict[str, tuple[str, ...]] = {
+    "blackjack_payout": ("3:2", "6:5", "1:1"),
+    "double": ("any", "9-11", "10-11"),
+    "split_tens": ("value", "rank"),
+    "peek": ("ace_ten", "ten", "none"),
+    "unchecked_blackjack_takes": ("all", "original"),
+}
+RANGES: dict[str, tuple[int, int]] = {"decks": (1, 8), "max_split_hands": (1, 4)}
+
+DESCRIPTIONS: dict[str, str] = {
+    "decks": "number of 52-card decks, reshuffled every round (1-8)",
+    "hit_soft_17": "dealer hits soft 17 (H17); false means stand on all 17s (S17)",
+    "blackjack_payout": "what a player blackjack pays",
+    "double": "which first two cards may double: any two, hard 9-11, or hard 10-11",
+    "double_soft": "soft hands may double (only matters with double=any)",
+    "double_after_split": "a split hand may double on its first two cards (DAS)",
+    "max_split_hands": "the most hands splitting can make: 1 no split, 2 split once, up to 4",
+    "split_aces_one_card": "each split ace receives exactly one card",
+    "resplit_aces": "aces may be resplit (needs max_split_hands > 2)",
+    "split_tens": "ten-valued pairs split by value (K-Q) or only by rank (K-K)",
+    "peek": "when the dealer checks the hole card for blackjack: under ace or ten, ten only, or never",
+    "unchecked_blackjack_takes": "what an unchecked dealer blackjack takes: all wagers or the original bet",
+    "insurance": "insurance is offered under a dealer ace",
+    "even_money": "even money is offered to a blackjack under a dealer ace",
+    "late_surrender": "late surrender of the first two cards (not after a split)",
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rules of one table.  All fields are validated on construction."""
+
+    decks: int = 1
+    hit_soft_17: bool = True
+    blackjack_payout: str = "3:2"
+    double: str = "10-11"
+    double_soft: bool = True
+    double_after_split: bool = False
+    max_split_hands: int = 2
+    split_aces_one_card: bool = True
+    resplit_aces: bool = False
+    split_tens: str = "value"
+    peek: str = "ace_ten"
+    unchecked_blackjack_takes: str = "all"
+    insurance: bool = True
+    even_money: bool = True
+    late_surrender: bool = False
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("bool", bool):
+                if not isinstance(value, bool):
+                    raise RulesError(f"rule {f.name}: expected true or false, got {value!r}")
+            elif f.name in RANGES:
+                lo, hi = RANGES[f.name]
+                if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                    raise RulesError(f"rule {f.name}: expected an integer from {lo} to {hi}, got {value!r}")
+            elif f.name in CHOICES:
+                if value not in CHOICES[f.name]:
+                    allowed = ", ".join(CHOICES[f.name])
+                    raise RulesError(f"rule {f.name}: {value!r} is not allowed; choose one of {allowed}")
+
+    # ----- derived views -------------------------------------------------
+    @property
+    def payout(self) -> Fraction:
+        """Blackjack payout as a fraction of the initial bet (3:2 -> 3/2)."""
+        a, b = self.blackjack_payout.split(":")
+        return Fraction(int(a), int(b))
+
+    def peeks_under(self, up: int) -> bool:
+        """Does the dealer check the hole card under this up card (rank index)?"""
+        if up == 9:
+            return self.peek in ("ace_ten", "ten")
+        if up == 0:
+            return self.peek == "ace_ten"
+        return False
+
+    def blackjack_settled_as_peek(self, up: int) -> bool:
+        """True when a dealer blackjack under this up card costs exactly the initial bet.
+
+        That holds when the dealer peeks, and also when an unchecked blackjack
+        takes only the original bet (OBO): in expected value the two are the
+        same, so the engine conditions play on no dealer blackjack in both.
+        """
+        return self.peeks_under(up) or self.unchecked_blackjack_takes == "original"
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def sha256(self) -> str:
+        """SHA-256 of the canonical JSON of every field: identifies a rule set in reports."""
+        return hashlib.sha256(json.dumps(self.as_dict(), sort_keys=True).encode()).hexdigest()
+
+    def replace(self, **changes: Any) -> "Rules":
+        return from_mapping({**self.as_dict(), **changes})
+
+    def summary(self) -> str:
+        """One line such as '1 deck, H17, 3:2, double 10-11, no DAS, split to 2, peek A/T'."""
+        parts = [f"{self.decks} deck{'s' if self.decks > 1 else ''}",
+                 "H17" if self.hit_soft_17 else "S17",
+                 f"BJ {self.blackjack_payout}",
+                 f"double {self.double}" + ("" if self.double_soft or self.double != "any" else " (hard)"),
+                 "DAS" if self.double_after_split else "no DAS",
+                 "no split" if self.max_split_hands == 1 else f"split to {self.max_split_hands}"]
+        if self.resplit_aces and self.max_split_hands > 2:
+            parts.append("RSA")
+        if not self.split_aces_one_card:
+            parts.append("hit split aces")
+        if self.split_tens == "rank":
+            parts.append("split tens by rank")
+        parts.append({"ace_ten": "peek A/T", "ten": "peek T only", "none": "no hole card"}[self.peek])
+        if self.peek != "ace_ten":
+            parts.append("unchecked BJ takes " + ("all" if self.unchecked_blackjack_takes == "all" else "original bet"))
+        if self.late_surrender:
+            parts.append("late surrender")
+        if not self.insurance:
+            parts.append("no insurance")
+        if not self.even_money:
+            parts.append("no even money")
+        return ", ".join(parts)
+
+
+FIELD_NAMES = tuple(f.name for f in fields(Rules))
+_FIELD_TYPES = {f.name: f.type for f in fields(Rules)}
+
+
+def _coerce(name: str, raw: Any) -> Any:
+    """Turn a string from --set (or a loosely typed file value) into the field's type."""
+    kind = _FIELD_TYPES[name]
+    if not isinstance(raw, str):
+        return raw
+    text = raw.strip()
+    if kind in ("bool", bool):
+        low = text.lower()
+        if low in ("true", "yes", "on", "1"):
+            return True
+        if low in ("false", "no", "off", "0"):
+            return False
+        raise RulesError(f"rule {name}: expected true or false, got {raw!r}")
+    if kind in ("int", int):
+        try:
+            return int(text)
+        except ValueError:
+            lo, hi = RANGES[name]
+            raise RulesError(f"rule {name}: expected an integer from {lo} to {hi}, got {raw!r}") from None
+    return text
+
+
+def from_mapping(values: Mapping[str, Any]) -> Rules:
+    """Build Rules from a mapping; unknown keys are an error that lists the known ones."""
+    unknown = [k for k in values if k not in _FIELD_TYPES]
+    if unknown:
+        raise RulesError(f"unknown rule {unknown[0]!r}; known rules: {', '.join(FIELD_NAMES)}")
+    return Rules(**{k: _coerce(k, v) for k, v in values.items()})
+
+
+def parse_assignments(items: Iterable[str]) -> dict[str, Any]:
+    """Parse ['decks=2', 'hit_soft_17=false'] from --set into a dict of typed values."""
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise RulesError(f"--set expects key=value, got {item!r}")
+        key, value = item.split("=", 1)
+        key = key.strip().replace("-", "_")
+        if key not in _FIELD_TYPES:
+            raise RulesError(f"unknown rule {key!r}; known rules: {', '.join(FIELD_NAMES)}")
+        out[key] = _coerce(key, value)
+    return out
+
+
+def load_rules_file(path: str | Path) -> dict[str, Any]:
+    """Read rule values from a TOML or JSON file (chosen by extension; JSON is tried first otherwise)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(f"cannot read rules file {str(p)!r}: {exc.strerror or exc}") from None
+    if p.suffix.lower() == ".toml":
+        import tomllib
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise RulesError(f"rules file {str(p)!r} is not valid TOML: {exc}") from None
+    else:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RulesError(f"rules file {str(p)!r} is not valid JSON: {exc}") from None
+    if isinstance(data, dict) and isinstance(data.get("rules"), dict):
+        data = data["rules"]  # allow a [rules] table / {"rules": {...}} wrapper
+    if not isinstance(data, dict):
+        raise RulesError(f"rules file {str(p)!r} must hold a table of rule = value")
+    return data
+
+
+def make_rules(rules_file: str | Path | None = None, assignments: Iterable[str] = ()) -> Rules:
+    """Default rules, overridden by a file, then by --set key=value items."""
+    values: dict[str, Any] = {}
+    if rules_file is not None:
+        values.update(load_rules_file(rules_file))
+    values.update(parse_assignments(assignments))
+    return from_mapping(values)
