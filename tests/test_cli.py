@@ -1,0 +1,85 @@
+"""The command line: answers, JSON, and one-line errors with exit code 2."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ev.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_rtp_json(capsys):
+    code, out, err = run(capsys, "rtp", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["ev"] == pytest.approx(-0.00445128332, abs=1e-11)
+    assert data["rtp_initial"] == pytest.approx(1 + data["ev"], abs=1e-15)
+    assert set(data["ev_by_upcard"]) == set("A23456789T")
+    assert sum(data["p_upcard"][k] * v for k, v in data["ev_by_upcard"].items()) == pytest.approx(data["ev"])
+    assert data["rules"]["decks"] == 1 and data["rules"]["hit_soft_17"] is True
+
+
+def test_rtp_text_and_rules(capsys, tmp_path):
+    rules = tmp_path / "s17.toml"
+    rules.write_text('[rules]\nhit_soft_17 = false\ndouble = "any"\n')
+    code, out, _ = run(capsys, "rtp", "--rules", str(rules))
+    assert code == 0 and "+0.024273905 %" in out and "S17" in out
+
+
+def test_set_overrides(capsys):
+    code, out, _ = run(capsys, "rtp", "--json", "--set", "hit_soft_17=false", "--set", "double=any")
+    assert code == 0 and json.loads(out)["ev"] == pytest.approx(0.00024273905, abs=1e-11)
+
+
+def test_hand_json(capsys):
+    code, out, _ = run(capsys, "hand", "t6", "--up", "10", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["best"] == "hit" and data["conditioned_on_no_dealer_blackjack"] is True
+    assert data["double"] is None and data["split"] is None and data["surrender"] is None
+    assert data["insurance"] is None and data["even_money"] is None
+    assert -1 <= data["stand"] <= 1 and -1 <= data["hit"] <= 1
+
+
+def test_hand_insurance_and_removed(capsys):
+    code, out, _ = run(capsys, "hand", "8,8", "--up", "A", "--removed", "K,Q", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["split"] is not None and data["insurance"] is not None
+    # two tens out of 47 unseen cards: P(dealer blackjack) = 14/47
+    assert data["p_dealer_blackjack"] == pytest.approx(14 / 47)
+    assert data["insurance"] == pytest.approx(0.5 * (3 * 14 / 47 - 1))
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["hand", "X,5", "--up", "5"], "unknown card"),
+    (["hand", "A,A,A,A,A", "--up", "5"], "impossible"),
+    (["hand", "T,6", "--up", "5", "--removed", "6,6,6,6"], "impossible"),
+    (["rtp", "--set", "decks=9"], "decks"),
+    (["rtp", "--set", "double=sometimes"], "double"),
+    (["rtp", "--set", "nonsense=1"], "nonsense"),
+    (["rtp", "--rules", "/no/such/file.toml"], "file"),
+    (["rtp", "--bogus"], "--bogus"),
+    (["hand", "T,6"], "--up"),
+])
+def test_errors_are_one_line_exit_2(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err and "Traceback" not in err
+
+
+def test_python_dash_m(tmp_path):
+    """``python -m ev`` runs the installed package (run outside the source tree)."""
+    proc = subprocess.run([sys.executable, "-m", "ev", "hand", "9,9", "--up", "7", "--json"],
+                          capture_output=True, text=True, check=True, cwd=tmp_path)
+    assert json.loads(proc.stdout)["best"] == "stand"
+    proc = subprocess.run([sys.executable, "-m", "ev", "rtp", "--set", "decks=0"], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
