@@ -13,7 +13,7 @@ unconditional: they include the initial bets lost to dealer blackjacks.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import lru_cache
 from typing import Sequence
 
 from . import tables
@@ -35,9 +35,10 @@ PLAY_ACTIONS = ("stand", "hit", "double", "split", "surrender")
 
 
 def _mode(split_strategy: str) -> int:
+    """The core's split-play mode: 0 CDP, 1 CDZ-, 2 CDP1."""
     if split_strategy not in SPLIT_STRATEGIES:
         raise EngineError(f"unknown split strategy {split_strategy!r}; choose one of {', '.join(SPLIT_STRATEGIES)}")
-    return 1 if split_strategy == "cdz" else 0
+    return {"cdp": 0, "cdz": 1, "cdp1": 2}[split_strategy]
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,23 @@ class HandResult:
         }
 
 
+@dataclass
+class Analysis:
+    """The full analysis of a game: joint values by up card and hand-graph state."""
+
+    hands: list[tuple]                  # hand-graph states (rank counts)
+    stand: dict[int, list[float]]       # up card -> value per state (NaN: unreachable)
+    hit: dict[int, list[float]]
+    double: dict[int, list[float]]      # as if doubling were allowed on every hand
+    split: dict[tuple[str, int, int], float]   # (strategy, up, pair) -> EV of splitting (joint)
+    rounds: dict[str, "RoundResult"]
+
+    @property
+    def size(self) -> int:
+        """Number of (up card, hand) pairs evaluated."""
+        return sum(sum(1 for v in values if v == v) for values in self.stand.values())
+
+
 class Game:
     """One rule set, optionally with cards removed from the shoe (rank counts)."""
 
@@ -121,8 +139,6 @@ class Game:
         self.shoe = subtract(self.caps, removed, "removed cards")
         self.graph = tables.hand_graph(self.caps)
         self._solvers: dict[int, UpcardSolver] = {}
-        if self.rules.max_split_hands > 2:
-            raise EngineError("resplitting (max_split_hands > 2) is not supported yet")
 
     # ----- core access ----------------------------------------------------
     def settled_blackjack_rank(self, up: int) -> int:
@@ -241,14 +257,25 @@ class Game:
             values["double"] = double
         pair = next((k for k in range(N_RANKS) if hand[k] == 2), None) if sum(hand) == 2 else None
         if pair is not None and may_split and r.max_split_hands >= 2:
-            values["split"] = 2.0 * self.split_hand_value(solver, pair, mode)
+            values["split"] = self.split_value(solver, pair, mode)
         if r.late_surrender and sum(hand) == 2:
             values["surrender"] = self._surrender(solver.up, deck)
         return values
 
-    def split_hand_value(self, solver: UpcardSolver, pair: int, mode: int) -> float:
-        one_card = pair == ACE and self.rules.split_aces_one_card
-        return solver.split_hand_value(pair, mode, one_card)
+    def split_value(self, solver: UpcardSolver, pair: int, mode: int) -> float:
+        """Joint EV of splitting a pair of rank ``pair``, summed over all the hands it makes.
+
+        With one split this is exact: ``2 V`` with ``V`` the value of one hand
+        dealt from the deck less both pair cards (see ``ev.reference``).  With
+        resplits see :func:`resplit_value` for the approximation.
+        """
+        r = self.rules
+        one_card = pair == ACE and r.split_aces_one_card
+        may_resplit = r.max_split_hands > 2 and (pair != ACE or r.resplit_aces)
+        deck = subtract(self.shoe, composition_of([solver.up]))
+        same_rank = 4 * r.decks if (pair == TEN and r.split_tens == "rank") else None
+        return resplit_value(deck, pair, r.max_split_hands if may_resplit else 2, same_rank,
+                             lambda extra: solver.split_hand_values(pair, extra, mode, one_card))
 
     def _surrender(self, up: int, deck: Sequence[int]) -> float:
         """Late surrender, joint units: half the bet back; an unsettled blackjack takes the whole bet."""
@@ -257,6 +284,27 @@ class Game:
         if self.settled_blackjack_rank(up) >= 0:
             return -0.5 * (1.0 - p_bj)
         return -0.5 * (1.0 - p_bj) - p_bj
+
+    # ----- everything -----------------------------------------------------
+    def analyse(self, split_strategies: Sequence[str] = SPLIT_STRATEGIES) -> "Analysis":
+        """Every decision for every reachable hand against every up card, plus the round EV.
+
+        Hand values are joint (see ``ev.reference``); ``Analysis.mass`` gives
+        each hand's P(no settled dealer blackjack) to condition them.
+        """
+        stand, hit, double, split = {}, {}, {}, {}
+        for up in range(N_RANKS):
+            if not self.shoe[up]:
+                continue
+            solver = self.solver(up)
+            stand[up], hit[up], double[up] = solver.values_table()
+            base = subtract(self.shoe, composition_of([up]))
+            for strategy in split_strategies:
+                for pair in range(N_RANKS):
+                    if base[pair] >= 2 and self.rules.max_split_hands >= 2:
+                        split[strategy, up, pair] = self.split_value(solver, pair, _mode(strategy))
+        rounds = {s: self.round(s) for s in split_strategies}
+        return Analysis(self.graph["hands"], stand, hit, double, split, rounds)
 
     # ----- a whole round --------------------------------------------------
     def round(self, split_strategy: str = "cdz") -> RoundResult:
@@ -302,7 +350,7 @@ class Game:
                     values = self._play_values(solver, s, hand, False, mode, deck)
                     if c1 == c2 and r.max_split_hands >= 2:
                         if c1 not in split_v:
-                            split_v[c1] = 2.0 * self.split_hand_value(solver, c1, mode)
+                            split_v[c1] = self.split_value(solver, c1, mode)
                         values["split"] = split_v[c1]
                     insurance = 0.5 * (3 * p_bj - 1) if offered else None
                     take = insurance is not None and insurance > 0
@@ -327,3 +375,61 @@ class Game:
             return 1.0
         per_rank = 4 * self.rules.decks
         return (per_rank - 1) / (16 * self.rules.decks - 1)
+
+
+def resplit_value(deck: Sequence[int], pair: int, max_hands: int, same_rank: int | None,
+                  hand_values) -> float:
+    """Total joint EV of all hands made by splitting a pair of rank ``pair`` from ``deck``.
+
+    ``deck`` is the unseen deck before the player's cards were dealt (it holds
+    the pair).  ``hand_values(j)`` gives, for each second card ``r``, the joint
+    value of the split hand {pair, r} whose deck lacks ``j`` pair cards beyond
+    the hand's own.  ``same_rank``: for tens split by rank only, the number of
+    cards of one ten rank in the full shoe (a ten of another rank does not resplit).
+
+    The hands are completed one at a time.  While a resplit is still possible a
+    hand's second card may be a pair card, which makes two hands of it.  The
+    only approximation: the deck a hand is played from lacks the pair cards seen
+    so far, but not the *other* hands' non-pair cards.  With one split
+    (``max_hands`` 2) there are no resplits and this reduces to the exact
+    ``2 V``; with resplits it is the standard pair-card-tracking approximation,
+    checked against exact enumeration in the tests.
+    """
+    n0 = sum(deck)
+    memo: dict[int, list[float]] = {}
+
+    def values(j: int) -> list[float]:
+        if j not in memo:
+            memo[j] = hand_values(j)
+        return memo[j]
+
+    def expected(j: int, skip_pair: bool) -> tuple[float, float]:
+        """(value, P) over second cards from the deck less j+1 pair cards; skip resplitting cards."""
+        k = j + 1
+        n = n0 - k
+        pair_left = deck[pair] - k
+        resplit = (max(same_rank - k, 0) if same_rank is not None else pair_left) if skip_pair else 0
+        v, p = 0.0, 0.0
+        vals = values(j)
+        for r in range(N_RANKS):
+            count = deck[r] - (k if r == pair else 0)
+            if r == pair:
+                count -= resplit
+            if count > 0:
+                v += count / n * vals[r]
+                p += count / n
+        return v, p
+
+    @lru_cache(maxsize=None)
+    def f(hands: int, open_hands: int, k: int) -> float:
+        if open_hands == 0:
+            return 0.0
+        if hands >= max_hands or n0 - k <= 0:
+            return open_hands * expected(k - 1, False)[0]
+        v, p_other = expected(k - 1, True)
+        value = v + p_other * f(hands, open_hands - 1, k)
+        if p_other < 1.0:
+            value += (1.0 - p_other) * f(hands + 1, open_hands + 1, k + 1)
+        return value
+
+    return f(2, 2, 2)

@@ -19,7 +19,7 @@ Units and conventions (shared with the core):
   a player's later draws keep their plain ``count / remaining`` probabilities.
 * Split hands (one split): ``EV(split) = 2 * V`` where ``V`` is the joint value of
   one hand that starts with the pair card, dealt from the deck that also lacks
-  the other pair card (exact by exchangeability).
+  the other pair card (exact by exchangeability).  Resplits: see ``split_value``.
 """
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ def blackjack_rank(up: int) -> int | None:
     return TEN if up == ACE else ACE if up == TEN else None
 
 
-def dealer_distribution(deck: Sequence[int], up: int, rules: Rules) -> list[Fraction]:
+@lru_cache(maxsize=4096)
+def dealer_distribution(deck: tuple, up: int, rules: Rules) -> tuple[Fraction, ...]:
     """P(17), P(18), P(19), P(20), P(21), P(bust), P(blackjack) in joint units.
 
     ``deck`` is the unseen composition (the up card is not in it).  When a
@@ -79,7 +80,7 @@ def dealer_distribution(deck: Sequence[int], up: int, rules: Rules) -> list[Frac
                 draw(_minus(deck, r), h, a, ncards + 1, p)
 
     draw(tuple(deck), up + 1, up == ACE, 1, Fraction(1))
-    return out
+    return tuple(out)
 
 
 def stand_value(dist: Sequence[Fraction], total: int) -> Fraction:
@@ -98,16 +99,16 @@ class Player:
 
     ``base`` is the deck from which the player's hand was dealt; the deck seen
     by a hand ``C`` is ``base - C``.  For a split hand, ``base`` also lacks the
-    other pair card.  ``split_card`` is None for unsplit play.
-    ``strategy``: 'optimal' (best play for this context: unsplit play, or CDP1
-    after a split) or 'cdz' (after a split, play each hand as the unsplit hand
-    of the same cards would be played: needs ``unsplit`` for its decisions).
+    pair cards gone beyond the hand's own.  ``split_card`` is None for unsplit play.
+    ``source``: None to play optimally in this context, or the Player whose
+    optimal decisions this context copies (the unsplit player for CDZ-, the
+    one-extra-pair-card context for CDP1).
     """
 
     def __init__(self, base: tuple, up: int, rules: Rules, split_card: int | None = None,
-                 strategy: str = "optimal", unsplit: "Player | None" = None) -> None:
+                 source: "Player | None" = None) -> None:
         self.base, self.up, self.rules = tuple(base), up, rules
-        self.split_card, self.strategy, self.unsplit = split_card, strategy, unsplit
+        self.split_card, self.source = split_card, source
         self.excluded = blackjack_rank(up) if rules.blackjack_settled_as_peek(up) else None
         self.stand = lru_cache(maxsize=None)(self._stand)
         self.hit = lru_cache(maxsize=None)(self._hit)
@@ -150,7 +151,7 @@ class Player:
         if self.rules.double == "any":
             return self.rules.double_soft or not soft
         lo = 9 if self.rules.double == "9-11" else 10
-        return lo <= total <= 11
+        return lo <= total <= 11 and (self.rules.double_soft or not soft)
 
     def after_card(self, hand: tuple) -> Fraction:
         """Value of a hand that has just received a card, played on by this context's strategy."""
@@ -159,10 +160,12 @@ class Player:
             return -self.mass(hand)
         if total == 21:
             return self.stand(hand)
+        return self.value_of(self.decide(hand), hand)
+
+    def decide(self, hand: tuple) -> str:
+        """The action this context takes at ``hand`` (stand, hit or double)."""
         choices = ["stand", "hit"] + (["double"] if self.can_double(hand) else [])
-        if self.strategy == "cdz":
-            return self.value_of(self.unsplit.choose(hand, choices), hand)
-        return max(self.value_of(a, hand) for a in choices)
+        return (self.source or self).choose(hand, choices)
 
     def value_of(self, action: str, hand: tuple) -> Fraction:
         return {"stand": self.stand, "hit": self.hit, "double": self.double}[action](hand)
@@ -176,28 +179,72 @@ class Player:
         return best
 
 
-def split_hand_value(base: tuple, up: int, rules: Rules, pair: int, strategy: str,
-                     unsplit: Player) -> Fraction:
-    """Joint value V of one split hand (one split only); EV(split) = 2 * V.
+def split_contexts(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
+                   unsplit: Player):
+    """A function ``extra -> Player`` for split hands whose deck lacks ``extra`` pair cards beyond their own."""
+    made: dict[int, Player] = {}
+
+    def context(extra: int) -> Player:
+        if extra not in made:
+            deck = tuple(c - extra if r == pair else c for r, c in enumerate(base))
+            if split_strategy == "cdz":
+                source = unsplit
+            elif split_strategy == "cdp1" and extra > 1:
+                source = context(1)
+            else:
+                source = None
+            made[extra] = Player(deck, up, rules, split_card=pair, source=source)
+        return made[extra]
+
+    return context
+
+
+def split_value(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
+                unsplit: Player) -> Fraction:
+    """Joint EV of splitting a pair, summed over every hand the split makes.
 
     ``base`` is the deck the pair was dealt from (it still holds both pair cards).
+    One split (``max_split_hands`` 2): ``2 * V``, exact by exchangeability, ``V``
+    being one hand dealt from the deck less both pair cards.  With resplits, the
+    hands are completed one at a time; a hand whose second card is a pair card
+    becomes two while hands may still be added; each hand is played from the
+    deck less the pair cards seen so far (the one approximation: the other
+    hands' non-pair cards are not removed).
     """
-    ctx = Player(_minus(base, pair), up, rules, split_card=pair,
-                 strategy="cdz" if strategy == "cdz" else "optimal", unsplit=unsplit)
-    start = tuple(1 if r == pair else 0 for r in range(N_RANKS))
-    d = ctx.deck(start)
-    n = sum(d)
-    value = Fraction(0)
-    for r in range(N_RANKS):
-        if not d[r]:
-            continue
-        hand = _plus(start, r)
-        if pair == ACE and rules.split_aces_one_card:
-            v = ctx.stand(hand)
-        else:
-            v = ctx.after_card(hand)
-        value += Fraction(d[r], n) * v
-    return value
+    if base[pair] < 2:
+        raise ValueError("the deck does not hold the pair")
+    context = split_contexts(base, up, rules, pair, split_strategy, unsplit)
+    one_card = pair == ACE and rules.split_aces_one_card
+    most = rules.max_split_hands if pair != ACE or rules.resplit_aces else 2
+    by_rank = pair == TEN and rules.split_tens == "rank"
+
+    def hand_value(gone: int, r: int) -> Fraction:
+        """Joint value of the split hand {pair, r} when ``gone`` pair cards (its own included) are out."""
+        player = context(gone - 1)
+        hand = tuple((q == pair) + (q == r) for q in range(N_RANKS))
+        return player.stand(hand) if one_card else player.after_card(hand)
+
+    def play(hands: int, waiting: int, gone: int) -> Fraction:
+        if waiting == 0:
+            return Fraction(0)
+        d = tuple(c - gone if r == pair else c for r, c in enumerate(base))
+        n = sum(d)
+        resplit_cards = 0
+        if hands < most:
+            resplit_cards = max(4 * rules.decks - gone, 0) if by_rank else d[pair]
+        total = Fraction(0)
+        for r in range(N_RANKS):
+            count = d[r] - (resplit_cards if r == pair else 0)
+            if count > 0:
+                rest = play(hands, waiting - 1, gone) if hands < most else 0
+                total += Fraction(count, n) * (hand_value(gone, r) + rest)
+        if resplit_cards:
+            total += Fraction(resplit_cards, n) * play(hands + 1, waiting + 1, gone + 1)
+        if hands >= most:
+            total *= waiting
+        return total
+
+    return play(2, 2, 2)
 
 
 def surrender_value(player: Player, hand: tuple) -> Fraction:
@@ -229,7 +276,7 @@ def hand_values(hand: Sequence[int], up: int, rules: Rules, base: Sequence[int],
         out["double"] = unsplit.double(hand)
     pair = next((r for r in range(N_RANKS) if hand[r] == 2), None) if sum(hand) == 2 else None
     if pair is not None and can_split and rules.max_split_hands >= 2:
-        out["split"] = 2 * split_hand_value(base, up, rules, pair, split_strategy, unsplit)
+        out["split"] = split_value(base, up, rules, pair, split_strategy, unsplit)
     if rules.late_surrender and sum(hand) == 2:
         out["surrender"] = surrender_value(unsplit, hand)
     return out
@@ -297,3 +344,103 @@ def _same_ten_rank_probability(rules: Rules, base: tuple) -> Fraction:
     per_rank = 4 * rules.decks
     tens = 16 * rules.decks
     return Fraction(per_rank - 1, tens - 1)
+
+
+def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
+                           unsplit: Player) -> Fraction:
+    """Exact joint EV of splitting, by dealing every card in table order (slow: small decks only).
+
+    The check on :func:`split_value`.  The hole card is dealt first (left out
+    when it would make a settled blackjack), then each split hand is played to
+    the end in turn, resplitting pair cards while hands may be added, and last
+    the dealer draws from what is left.  Each hand follows the split strategy's
+    decisions exactly as :func:`split_value` assumes (CDZ-, CDP1 or CDP, with
+    ``gone`` pair cards known to be out), but nothing is approximated: every
+    card any hand draws leaves the deck.  With one split it equals
+    ``split_value`` exactly; with resplits it measures the approximation.
+    """
+    if base[pair] < 2:
+        raise ValueError("the deck does not hold the pair")
+    context = split_contexts(base, up, rules, pair, split_strategy, unsplit)
+    one_card = pair == ACE and rules.split_aces_one_card
+    most = rules.max_split_hands if pair != ACE or rules.resplit_aces else 2
+    by_rank = pair == TEN and rules.split_tens == "rank"
+    if by_rank and most > 2:
+        raise ValueError("the exhaustive check does not model ten ranks")
+    bj_card = blackjack_rank(up)
+    excluded = bj_card if rules.blackjack_settled_as_peek(up) else None
+
+    @lru_cache(maxsize=None)
+    def dealer(deck: tuple, hole: int) -> tuple:
+        """Dealer's final total (17..21, 22 for bust, 0 for blackjack) distribution, up and hole known."""
+        out: dict[int, Fraction] = {}
+
+        def draw(deck: tuple, hard: int, has_ace: bool, prob: Fraction, ncards: int) -> None:
+            soft = has_ace and hard + 10 <= 21
+            total = hard + 10 if soft else hard
+            if ncards == 2 and total == 21:
+                out[0] = out.get(0, Fraction(0)) + prob
+                return
+            if total > 21 or total > 17 or (total == 17 and not (soft and rules.hit_soft_17)):
+                key = 22 if total > 21 else total
+                out[key] = out.get(key, Fraction(0)) + prob
+                return
+            n = sum(deck)
+            for r in range(N_RANKS):
+                if deck[r]:
+                    draw(_minus(deck, r), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[r], n),
+                         ncards + 1)
+
+        draw(deck, up + hole + 2, ACE in (up, hole), Fraction(1), 2)
+        return tuple(sorted(out.items()))
+
+    def settle(deck: tuple, hole: int, finished: tuple) -> Fraction:
+        value = Fraction(0)
+        for dealer_total, p in dealer(deck, hole):
+            for total, bet in finished:
+                if dealer_total == 0 or total > 21 or total < dealer_total <= 21:
+                    value -= p * bet
+                elif total > dealer_total or dealer_total == 22:
+                    value += p * bet
+        return value
+
+    @lru_cache(maxsize=None)
+    def play(deck: tuple, hole: int, hands: int, waiting: int, hand: tuple | None, bet: int,
+             finished: tuple) -> Fraction:
+        n = sum(deck)
+        if hand is None:
+            if waiting == 0:
+                return settle(deck, hole, finished)
+            value = Fraction(0)
+            start = tuple(int(q == pair) for q in range(N_RANKS))
+            for r in range(N_RANKS):
+                if not deck[r]:
+                    continue
+                p = Fraction(deck[r], n)
+                if r == pair and hands < most:
+                    value += p * play(_minus(deck, r), hole, hands + 1, waiting + 1, None, 1, finished)
+                else:
+                    value += p * play(_minus(deck, r), hole, hands, waiting - 1, _plus(start, r), 1, finished)
+            return value
+        total, _ = hand_total(hand)
+        if total >= 21 or one_card:
+            done = tuple(sorted(finished + ((total, bet),)))
+            return play(deck, hole, hands, waiting, None, 1, done)
+        action = context(hands - 1).decide(hand) if bet == 1 else "stand"
+        if action == "stand":
+            return play(deck, hole, hands, waiting, None, 1, tuple(sorted(finished + ((total, bet),))))
+        new_bet = 2 if action == "double" else 1
+        value = Fraction(0)
+        for r in range(N_RANKS):
+            if deck[r]:
+                value += Fraction(deck[r], n) * play(_minus(deck, r), hole, hands, waiting, _plus(hand, r),
+                                                     new_bet, finished)
+        return value
+
+    deck = tuple(c - 2 if r == pair else c for r, c in enumerate(base))
+    n = sum(deck)
+    total = Fraction(0)
+    for hole in range(N_RANKS):
+        if deck[hole] and hole != excluded:
+            total += Fraction(deck[hole], n) * play(_minus(deck, hole), hole, 2, 2, None, 1, ())
+    return total

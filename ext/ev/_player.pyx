@@ -6,21 +6,27 @@ before play, hole cards making one are left out of the dealer's enumeration,
 so a value is E[result; no dealer blackjack].  Divide by P(no dealer blackjack)
 to condition.  ``ev.reference`` is the plain twin of this module.
 
-Contexts: context 0 is unsplit play; context p+1 is a hand split from a pair
-of rank p (deck also lacks the other pair card).  Split-hand strategies:
-OPTIMAL (CDP1: best play with the other pair card removed) and CDZ (play as the
-unsplit hand of the same cards would be played, within what split rules allow).
+Contexts: context 0 is unsplit play; context ``1 + 3 p + (j - 1)`` is a hand
+split from a pair of rank p whose deck also lacks j more pair cards than the
+hand holds (j = 1 with one split; up to 3 with resplits to four hands).
+Split-hand strategies: OPTIMAL (CDP: best play in the hand's own context), CDP1
+(play as the context with j = 1 would, the best play knowing one other pair card
+is gone) and CDZ (play as the unsplit hand of the same cards would be played,
+within what split rules allow).
 """
 from libc.stdlib cimport malloc, calloc, free
 from libc.math cimport NAN, isnan
 
 from ev._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
 
-DEF N_CTX = 11
+DEF MAX_EXTRA = 3               # pair cards removed beyond a split hand's own: 1 .. 3 (up to 4 hands)
+DEF N_CTX = 31               # 1 + N_RANKS * MAX_EXTRA
 
 cdef enum:
-    OPTIMAL = 0
-    CDZ = 1
+    OPTIMAL = 0                 # best play in the hand's own context (CDP)
+    CDZ = 1                     # copy the unsplit decision (CDZ-)
+    CDP1 = 2                    # copy the decision of the context with one extra pair card removed (CDP1)
+    N_MODES = 3
     ACT_STAND = 0
     ACT_HIT = 1
     ACT_DOUBLE = 2
@@ -28,6 +34,25 @@ cdef enum:
 # Two values closer than this are treated as a tie when a CDZ decision is copied
 # from unsplit play, so that float rounding cannot flip an exact tie.
 cdef double TIE = 1e-12
+
+
+cdef inline int ctx_index(int pair, int extra) noexcept nogil:
+    return 1 + pair * MAX_EXTRA + extra - 1
+
+
+cdef inline int ctx_pair(int ctx) noexcept nogil:
+    return -1 if ctx == 0 else (ctx - 1) // MAX_EXTRA
+
+
+cdef inline int ctx_extra(int ctx) noexcept nogil:
+    return 0 if ctx == 0 else (ctx - 1) % MAX_EXTRA + 1
+
+
+cdef inline int effective_mode(int ctx, int mode) noexcept nogil:
+    """Unsplit play is always optimal; CDP1 is optimal in its own source context."""
+    if ctx == 0 or (mode == CDP1 and ctx_extra(ctx) == 1):
+        return OPTIMAL
+    return mode
 
 
 cdef class UpcardSolver:
@@ -49,7 +74,7 @@ cdef class UpcardSolver:
     cdef double* dealer_cache      # N_CTX * n * N_OUTCOMES
     cdef char* dealer_known        # N_CTX * n
     cdef double* stand_memo        # N_CTX * n
-    cdef double* hit_memo          # 2 * N_CTX * n
+    cdef double* hit_memo          # N_MODES * N_CTX * n
     cdef double* double_memo       # N_CTX * n
 
     def __cinit__(self, int up, base, DealerTable dealer, dict graph, int bj_rank,
@@ -72,7 +97,7 @@ cdef class UpcardSolver:
         self.dealer_cache = <double*>malloc(N_CTX * n * N_OUTCOMES * sizeof(double))
         self.dealer_known = <char*>calloc(N_CTX * n, 1)
         self.stand_memo = <double*>malloc(N_CTX * n * sizeof(double))
-        self.hit_memo = <double*>malloc(2 * N_CTX * n * sizeof(double))
+        self.hit_memo = <double*>malloc(N_MODES * N_CTX * n * sizeof(double))
         self.double_memo = <double*>malloc(N_CTX * n * sizeof(double))
         if not (self.counts and self.nxt and self.total and self.soft and self.ncards and self.dealer_cache
                 and self.dealer_known and self.stand_memo and self.hit_memo and self.double_memo):
@@ -87,7 +112,7 @@ cdef class UpcardSolver:
         for i in range(N_CTX * n):
             self.stand_memo[i] = NAN
             self.double_memo[i] = NAN
-        for i in range(2 * N_CTX * n):
+        for i in range(N_MODES * N_CTX * n):
             self.hit_memo[i] = NAN
 
     def __dealloc__(self):
@@ -99,21 +124,25 @@ cdef class UpcardSolver:
     cdef inline int deck_of(self, int ctx, int s, int* d) noexcept nogil:
         """Fill d with the deck seen by hand s in context ctx; return its size."""
         cdef int r, n = 0
+        cdef int pair = ctx_pair(ctx), extra = ctx_extra(ctx)
         for r in range(N_RANKS):
-            d[r] = self.base[r] - self.counts[s * N_RANKS + r] - (1 if r == ctx - 1 else 0)
+            d[r] = self.base[r] - self.counts[s * N_RANKS + r] - (extra if r == pair else 0)
             n += d[r]
         return n
 
     cdef double* dealer_dist(self, int ctx, int s) noexcept nogil:
         """Dealer distribution (joint units) for hand s in context ctx, memoised.
 
-        A split context's deck equals the unsplit deck of the hand plus the pair
-        card when that hand exists, so the two share one cache entry.
+        A split context's deck equals the unsplit deck of the hand plus its
+        extra pair cards when that hand exists, so the two share one cache entry.
         """
         cdef int d[N_RANKS]
-        cdef int t
+        cdef int t, j
         if ctx > 0:
-            t = self.nxt[s * N_RANKS + ctx - 1]
+            t = s
+            for j in range(ctx_extra(ctx)):
+                if t >= 0:
+                    t = self.nxt[t * N_RANKS + ctx_pair(ctx)]
             if t >= 0:
                 return self.dealer_dist(0, t)
         cdef int key = ctx * self.n + s
@@ -149,10 +178,11 @@ cdef class UpcardSolver:
         return v
 
     cdef double hit(self, int ctx, int s, int mode) noexcept nogil:
-        cdef int key = (mode * N_CTX + ctx) * self.n + s
-        cdef double v = self.hit_memo[key]
         cdef int d[N_RANKS]
         cdef int r, t, n
+        mode = effective_mode(ctx, mode)
+        cdef int key = (mode * N_CTX + ctx) * self.n + s
+        cdef double v = self.hit_memo[key]
         if isnan(v):
             n = self.deck_of(ctx, s, d)
             v = 0.0
@@ -190,15 +220,15 @@ cdef class UpcardSolver:
             return False
         return self.double_lo <= self.total[s] <= self.double_hi
 
-    cdef int unsplit_choice(self, int s, bint may_double) noexcept nogil:
-        """The action unsplit optimal play takes at hand s, among stand, hit and (maybe) double."""
+    cdef int choice(self, int src, int s, bint may_double) noexcept nogil:
+        """The action optimal play in context src takes at hand s, among stand, hit and (maybe) double."""
         cdef int best = ACT_STAND
-        cdef double vbest = self.stand(0, s), v
-        v = self.hit(0, s, OPTIMAL)
+        cdef double vbest = self.stand(src, s), v
+        v = self.hit(src, s, OPTIMAL)
         if v > vbest + TIE:
             best, vbest = ACT_HIT, v
         if may_double:
-            v = self.double_down(0, s)
+            v = self.double_down(src, s)
             if v > vbest + TIE:
                 best = ACT_DOUBLE
         return best
@@ -211,12 +241,13 @@ cdef class UpcardSolver:
         if self.total[s] == 21:
             return self.stand(ctx, s)
         may_double = self.can_double(ctx, s)
-        if mode == CDZ:
-            act = self.unsplit_choice(s, may_double)
+        mode = effective_mode(ctx, mode)
+        if mode != OPTIMAL:
+            act = self.choice(0 if mode == CDZ else ctx_index(ctx_pair(ctx), 1), s, may_double)
             if act == ACT_STAND:
                 return self.stand(ctx, s)
             if act == ACT_HIT:
-                return self.hit(ctx, s, CDZ)
+                return self.hit(ctx, s, mode)
             return self.double_down(ctx, s)
         v = self.stand(ctx, s)
         w = self.hit(ctx, s, OPTIMAL)
@@ -237,28 +268,68 @@ cdef class UpcardSolver:
             db = self.double_down(0, s) if self.ncards[s] >= 1 else NAN
         return st, ht, db
 
+    def values_table(self):
+        """Joint stand, hit and double values of every unsplit hand of two or more cards the deck can hold.
+
+        Returns three lists indexed by hand-graph state (NaN for other states;
+        double is given even where the rules forbid it).  This is the whole
+        unsplit analysis of the up card: every reachable hand, every decision.
+        """
+        cdef int d[N_RANKS]
+        cdef int s, r
+        cdef bint ok
+        cdef double* out = <double*>malloc(3 * self.n * sizeof(double))
+        if not out:
+            raise MemoryError()
+        with nogil:
+            for s in range(self.n):
+                ok = self.deck_of(0, s, d) > 0 and self.ncards[s] >= 2
+                for r in range(N_RANKS):
+                    if d[r] < 0:
+                        ok = False
+                out[3 * s] = self.stand(0, s) if ok else NAN
+                out[3 * s + 1] = self.hit(0, s, OPTIMAL) if ok and self.total[s] < 21 else NAN
+                out[3 * s + 2] = self.double_down(0, s) if ok else NAN
+        try:
+            return ([out[3 * s] for s in range(self.n)], [out[3 * s + 1] for s in range(self.n)],
+                    [out[3 * s + 2] for s in range(self.n)])
+        finally:
+            free(out)
+
     def may_double(self, int s):
         return bool(self.can_double(0, s))
 
-    def split_hand_value(self, int pair, int mode, bint one_card):
-        """Joint value V of one hand split from a pair of rank ``pair`` (one split): EV(split) = 2 V.
+    def split_hand_values(self, int pair, int extra, int mode, bint one_card):
+        """Joint values of a split hand {pair, r} for each second card r, in context (pair, extra).
 
-        mode 0: optimal post-split play (CDP1); mode 1: CDZ-.
-        ``one_card``: each split hand receives exactly one card and stands.
+        ``extra``: pair cards gone from the deck beyond the hand's own (1 with one
+        split; more after resplits).  ``mode``: 0 CDP, 1 CDZ-, 2 CDP1.
+        ``one_card``: the hand receives exactly one card and stands (split aces).
+        Entries for second cards the deck cannot hold are NaN.
         """
-        cdef int ctx = pair + 1
+        if not (0 <= pair < N_RANKS and 1 <= extra <= MAX_EXTRA and 0 <= mode < N_MODES):
+            raise ValueError("split context out of range")
+        cdef int ctx = ctx_index(pair, extra)
         cdef int d[N_RANKS]
-        cdef int r, n, t
+        cdef int r, t
         cdef int start = self.nxt[pair]   # the empty hand is state 0
-        cdef double v = 0.0
+        cdef double v[N_RANKS]
         with nogil:
-            n = self.deck_of(ctx, start, d)
+            self.deck_of(ctx, start, d)
             for r in range(N_RANKS):
-                if d[r] > 0:
-                    t = self.nxt[start * N_RANKS + r]
-                    v += d[r] * (self.stand(ctx, t) if one_card else self.after_card(ctx, t, mode))
-            v /= n
-        return v
+                t = self.nxt[start * N_RANKS + r]
+                if d[r] <= 0 or t < 0:
+                    v[r] = NAN
+                else:
+                    v[r] = self.stand(ctx, t) if one_card else self.after_card(ctx, t, mode)
+        return [v[r] for r in range(N_RANKS)]
+
+    def split_hand_value(self, int pair, int mode, bint one_card):
+        """Joint value V of one hand split from a pair (one split, deck less the other pair card): EV(split) = 2 V."""
+        cdef int d[N_RANKS]
+        cdef int n = self.deck_of(ctx_index(pair, 1), self.nxt[pair], d)
+        vals = self.split_hand_values(pair, 1, mode, one_card)
+        return sum(d[r] * vals[r] for r in range(N_RANKS) if d[r] > 0) / n
 
     def dealer_probabilities(self, int s, int ctx=0):
         """Dealer outcome probabilities (joint units) for hand s in context ctx."""
