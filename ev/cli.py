@@ -15,7 +15,10 @@ from tabulate import tabulate
 
 from . import __version__
 from .cards import ACE, N_RANKS, RANK_SYMBOLS, composition_of, face_to_rank, parse_card, parse_faces
+from .accounting import round_stats
 from .engine import SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES, Game
+from .progress import Progress
+from .sensitivity import EFFECTS, READINGS, rule_effects, rule_readings
 from .errors import BJEVError
 from .rules import make_rules
 
@@ -65,34 +68,98 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(p)
     _split_option(p)
     p.set_defaults(run=cmd_hand)
+
+    p = sub.add_parser("rules-effect", help="RTP under each reading of the peek rule and each one-rule change",
+                       description="EV and both RTPs under each reading of the seed rules' peek clause, and the "
+                                   "EV change of each one-rule change from the base game (optimal CD play).")
+    _rule_options(p)
+    _split_option(p)
+    p.set_defaults(run=cmd_rules_effect)
     return parser
 
 
 # ----- commands -------------------------------------------------------------
 def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
     rules = make_rules(args.rules, args.assignments)
-    result = Game(rules).round(args.split_strategy)
+    game = Game(rules)
+    result = game.round(args.split_strategy)
+    stats = round_stats(game, args.split_strategy)
     data = {
         "ev": result.ev,
         "rtp_initial": result.rtp_initial,
         "house_edge": -result.ev,
         "ev_by_upcard": result.ev_by_upcard,
         "p_upcard": result.p_upcard,
+        **{k: v for k, v in stats.as_dict().items() if k not in ("ev", "rtp_initial", "strategy")},
         "split_strategy": args.split_strategy,
         "units": "initial bets per round; ev_by_upcard includes initial bets lost to dealer blackjacks",
         "rules": rules.as_dict(),
     }
     rows = [[s, f"{result.p_upcard[s]:.6f}", f"{100 * result.ev_by_upcard[s]:+.6f} %"]
             for s in (RANK_SYMBOLS[u] for u in UP_ORDER) if s in result.ev_by_upcard]
+    dist_rows = [[_signed(x), f"{p:.9f}"] for x, p in sorted(stats.distribution.items())]
     text = "\n".join([
         f"Rules: {rules.summary()}",
         f"Play: optimal composition-dependent; split hands {SPLIT_STRATEGY_NAMES[args.split_strategy]}",
         "",
-        f"EV per initial bet     {100 * result.ev:+.9f} %   (house edge {-100 * result.ev:.9f} %)",
-        f"RTP per initial bet    {100 * result.rtp_initial:.9f} %   (1 + EV)",
+        f"EV per initial bet          {100 * result.ev:+.9f} %   (house edge {-100 * result.ev:.9f} %)",
+        f"RTP per initial bet         {100 * result.rtp_initial:.9f} %   (1 + EV)",
+        f"RTP per total wagered       {100 * stats.rtp_total_wagered:.9f} %   ((E[W] + EV) / E[W])",
+        f"Expected total stake E[W]   {stats.expected_wager:.9f} initial bets "
+        f"(initial bet, doubles, splits, insurance/even money)",
+        "",
+        f"P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}   P(insurance) {stats.p_insurance:.6f}   "
+        f"P(even money) {stats.p_even_money:.6f}",
+        f"P(player blackjack) {stats.p_player_blackjack:.6f}   P(dealer blackjack) {stats.p_dealer_blackjack:.6f}",
+        f"P(win) {stats.p_win:.6f}   P(push) {stats.p_push:.6f}   P(loss) {stats.p_loss:.6f}   "
+        f"(hit frequency = P(win))",
+        f"SD {stats.sd:.11f}   skewness {stats.skewness:.6f}   (per round, initial bets)",
+        "",
+        "Net result of a round (initial bets) and its exact probability",
+        tabulate(dist_rows, headers=["net", "probability"], colalign=("right", "right"), disable_numparse=True),
         "",
         "EV by up card (unconditioned: includes the initial bet lost to a dealer blackjack)",
         tabulate(rows, headers=["up", "P(up)", "EV"], colalign=("left", "right", "right")),
+    ])
+    return text, data
+
+
+def _signed(x: float) -> str:
+    text = f"{x:+.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:
+    rules = make_rules(args.rules, args.assignments)
+    total = 1 + len(READINGS) + len(EFFECTS)
+    with Progress(total, "rules-effect") as bar:
+        readings = rule_readings(rules, args.split_strategy, progress=lambda label: bar.advance(1, label))
+        base, effects = rule_effects(rules, args.split_strategy, progress=lambda label: bar.advance(1, label))
+    data = {
+        "base": base.as_dict(),
+        "readings": [v.as_dict(base) for v in readings],
+        "effects": [v.as_dict(base) for v in effects],
+        "split_strategy": args.split_strategy,
+        "units": "ev and ev_change in initial bets per round; RTPs as fractions",
+        "rules": rules.as_dict(),
+    }
+    published = 0.9959
+    reading_rows = [[v.label, f"{100 * v.stats.ev:+.6f} %", f"{100 * v.stats.rtp_initial:.4f} %",
+                     f"{100 * v.stats.rtp_total_wagered:.4f} %",
+                     "yes" if round(v.stats.rtp_total_wagered, 4) == published else "no"] for v in readings]
+    effect_rows = [[v.label, f"{100 * v.stats.ev:+.6f} %", f"{100 * (v.stats.ev - base.stats.ev):+.6f} %",
+                    f"{100 * v.stats.rtp_initial:.4f} %", f"{100 * v.stats.rtp_total_wagered:.4f} %"]
+                   for v in effects]
+    text = "\n".join([
+        f"Base game: {rules.summary()}; optimal CD play, split hands {args.split_strategy}",
+        f"EV {100 * base.stats.ev:+.6f} %, RTP per initial bet {100 * base.stats.rtp_initial:.4f} %, "
+        f"per total wagered {100 * base.stats.rtp_total_wagered:.4f} %",
+        "",
+        "Readings of the peek rule (the seed rules only say the dealer checks under a ten)",
+        tabulate(reading_rows, headers=["reading", "EV", "RTP/initial", "RTP/wagered", "gives 99.59 %"]),
+        "",
+        "One rule changed from the base game",
+        tabulate(effect_rows, headers=["change", "EV", "EV change", "RTP/initial", "RTP/wagered"]),
     ])
     return text, data
 

@@ -444,3 +444,142 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
         if deck[hole] and hole != excluded:
             total += Fraction(deck[hole], n) * play(_minus(deck, hole), hole, 2, 2, None, 1, ())
     return total
+
+
+def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, insure, even_money: bool
+                       ) -> tuple[dict[Fraction, Fraction], Fraction]:
+    """Exact distribution of a round's net result, and E[stake], for a fixed strategy (one split at most).
+
+    The twin of ``ev.accounting``: it deals every card in table order (up card,
+    the player's two cards, the hole card, the player's draws, the dealer's
+    draws) and follows the strategy given as functions of the hand:
+    ``action(up, hand)`` -> 'stand' | 'hit' | 'double' | 'split' | 'surrender'
+    (unsplit hands), ``split_action(up, hand)`` -> 'stand' | 'hit' | 'double'
+    (split hands), ``insure(up, hand)`` -> bool.  Hands are rank-count tuples.
+    Small shoes only.
+    """
+    if rules.max_split_hands > 2:
+        raise ValueError("the reference distribution handles one split only")
+    dist: dict[Fraction, Fraction] = {}
+    stake_total = Fraction(0)
+
+    def add(p: Fraction, net: Fraction, stake: Fraction) -> None:
+        nonlocal stake_total
+        dist[net] = dist.get(net, Fraction(0)) + p
+        stake_total += p * stake
+
+    def dealer_final(deck: tuple, up: int, hole: int) -> list[tuple[int, Fraction, tuple]]:
+        """(total or 22 for bust, probability) of the dealer's final hand."""
+        out: list = []
+
+        def draw(deck, hard, has_ace, prob):
+            soft = has_ace and hard + 10 <= 21
+            total = hard + 10 if soft else hard
+            if total > 21 or total > 17 or (total == 17 and not (soft and rules.hit_soft_17)):
+                out.append((min(total, 22), prob))
+                return
+            n = sum(deck)
+            for r in range(N_RANKS):
+                if deck[r]:
+                    draw(_minus(deck, r), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[r], n))
+
+        draw(deck, up + hole + 2, ACE in (up, hole), Fraction(1))
+        return out
+
+    def play(deck: tuple, hand: tuple, prob: Fraction, after_split: bool, first: bool, finals: list) -> None:
+        """Play one hand to its end; append (deck after, total, bet, prob) for each way it ends."""
+        total, _ = hand_total(hand)
+        if total >= 21 or (after_split and hand[ACE] >= 1 and sum(hand) == 2 and
+                           rules.split_aces_one_card and _split_from_ace[0]):
+            finals.append((deck, total, 1, prob))
+            return
+        a = split_action(up_card[0], hand) if after_split else action(up_card[0], hand)
+        if a == "stand":
+            finals.append((deck, total, 1, prob))
+            return
+        n = sum(deck)
+        for r in range(N_RANKS):
+            if deck[r]:
+                p = prob * Fraction(deck[r], n)
+                new = _plus(hand, r)
+                if a == "double":
+                    finals.append((_minus(deck, r), hand_total(new)[0], 2, p))
+                else:
+                    play(_minus(deck, r), new, p, after_split, False, finals)
+
+    def score(total: int, bet: int, dealer_total: int, dealer_bj: bool) -> int:
+        if total > 21 or dealer_bj:
+            return -bet
+        if dealer_total > 21 or total > dealer_total:
+            return bet
+        return -bet if total < dealer_total else 0
+
+    up_card = [0]
+    _split_from_ace = [False]
+    shoe = tuple(shoe)
+    n0 = sum(shoe)
+    for up in range(N_RANKS):
+        if not shoe[up]:
+            continue
+        up_card[0] = up
+        d1 = _minus(shoe, up)
+        p_up = Fraction(shoe[up], n0)
+        for c1 in range(N_RANKS):
+            for c2 in range(N_RANKS):
+                if not d1[c1] or (c2 == c1 and d1[c1] < 2) or not d1[c2]:
+                    continue
+                p_deal = p_up * Fraction(d1[c1], sum(d1)) * Fraction(_minus(d1, c1)[c2], sum(d1) - 1)
+                hand = _plus(_plus((0,) * N_RANKS, c1), c2)
+                d2 = _minus(_minus(d1, c1), c2)
+                natural = {c1, c2} == {ACE, TEN}
+                bj_card = blackjack_rank(up)
+                settled = rules.blackjack_settled_as_peek(up)
+                for hole in range(N_RANKS):
+                    if not d2[hole]:
+                        continue
+                    p = p_deal * Fraction(d2[hole], sum(d2))
+                    d3 = _minus(d2, hole)
+                    dealer_bj = hole == bj_card
+                    if natural:
+                        if up == ACE and rules.even_money and even_money:
+                            add(p, Fraction(1), Fraction(3, 2))
+                        else:
+                            add(p, Fraction(0) if dealer_bj else rules.payout, Fraction(1))
+                        continue
+                    insured = up == ACE and rules.insurance and insure(up, hand)
+                    ins_net = (Fraction(1) if dealer_bj else Fraction(-1, 2)) if insured else Fraction(0)
+                    ins_stake = Fraction(1, 2) if insured else Fraction(0)
+                    if dealer_bj and settled:
+                        add(p, -1 + ins_net, 1 + ins_stake)
+                        continue
+                    a = action(up, hand)
+                    if a == "surrender":
+                        add(p, (Fraction(-1) if dealer_bj else Fraction(-1, 2)) + ins_net, 1 + ins_stake)
+                        continue
+                    if a == "split":
+                        _split_from_ace[0] = c1 == ACE
+                        start = _plus((0,) * N_RANKS, c1)
+                        first: list = []
+                        n = sum(d3)
+                        for r in range(N_RANKS):
+                            if d3[r]:
+                                play(_minus(d3, r), _plus(start, r), Fraction(d3[r], n), True, True, first)
+                        for deck1, t1, b1, q1 in first:
+                            second: list = []
+                            n1 = sum(deck1)
+                            for r in range(N_RANKS):
+                                if deck1[r]:
+                                    play(_minus(deck1, r), _plus(start, r), q1 * Fraction(deck1[r], n1), True, True,
+                                         second)
+                            for deck2, t2, b2, q2 in second:
+                                for dt, qd in dealer_final(deck2, up, hole):
+                                    net = score(t1, b1, dt, dealer_bj) + score(t2, b2, dt, dealer_bj)
+                                    add(p * q2 * qd, net + ins_net, b1 + b2 + ins_stake)
+                        _split_from_ace[0] = False
+                        continue
+                    finals: list = []
+                    play(d3, hand, Fraction(1), False, True, finals)
+                    for deck1, t1, b1, q1 in finals:
+                        for dt, qd in dealer_final(deck1, up, hole):
+                            add(p * q1 * qd, score(t1, b1, dt, dealer_bj) + ins_net, b1 + ins_stake)
+    return dist, stake_total

@@ -25,6 +25,14 @@ def test_rtp_json(capsys):
     assert set(data["ev_by_upcard"]) == set("A23456789T")
     assert sum(data["p_upcard"][k] * v for k, v in data["ev_by_upcard"].items()) == pytest.approx(data["ev"])
     assert data["rules"]["decks"] == 1 and data["rules"]["hit_soft_17"] is True
+    for key in ("rtp_total_wagered", "expected_total_wager", "p_double", "p_split", "p_insurance",
+                "p_player_blackjack", "p_dealer_blackjack", "p_win", "p_push", "p_loss", "distribution", "sd",
+                "skewness", "hit_frequency", "split_strategy"):
+        assert key in data, key
+    assert round(100 * data["rtp_total_wagered"], 2) == 99.59
+    assert data["distribution"]["1.5"] == pytest.approx(0.046492443, abs=1e-9)
+    assert data["rtp_total_wagered"] == pytest.approx(
+        (data["expected_total_wager"] + data["ev"]) / data["expected_total_wager"], abs=1e-15)
 
 
 def test_rtp_text_and_rules(capsys, tmp_path):

@@ -18,9 +18,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.math cimport NAN, isnan
 
 from ev._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
-
-DEF MAX_EXTRA = 3               # pair cards removed beyond a split hand's own: 1 .. 3 (up to 4 hands)
-DEF N_CTX = 31               # 1 + N_RANKS * MAX_EXTRA
+from ev._player cimport MAX_EXTRA, N_CTX, ctx_index, ctx_pair, ctx_extra
 
 cdef enum:
     OPTIMAL = 0                 # best play in the hand's own context (CDP)
@@ -36,18 +34,6 @@ cdef enum:
 cdef double TIE = 1e-12
 
 
-cdef inline int ctx_index(int pair, int extra) noexcept nogil:
-    return 1 + pair * MAX_EXTRA + extra - 1
-
-
-cdef inline int ctx_pair(int ctx) noexcept nogil:
-    return -1 if ctx == 0 else (ctx - 1) // MAX_EXTRA
-
-
-cdef inline int ctx_extra(int ctx) noexcept nogil:
-    return 0 if ctx == 0 else (ctx - 1) % MAX_EXTRA + 1
-
-
 cdef inline int effective_mode(int ctx, int mode) noexcept nogil:
     """Unsplit play is always optimal; CDP1 is optimal in its own source context."""
     if ctx == 0 or (mode == CDP1 and ctx_extra(ctx) == 1):
@@ -57,25 +43,6 @@ cdef inline int effective_mode(int ctx, int mode) noexcept nogil:
 
 cdef class UpcardSolver:
     """Exact player values for one up card and one unseen deck (the shoe before the player's cards)."""
-    cdef readonly int up
-    cdef int n
-    cdef int bj_rank               # hole card that would be a settled blackjack, or -1
-    cdef int base[N_RANKS]
-    cdef int double_lo, double_hi  # allowed totals for doubling
-    cdef bint double_soft, das
-    cdef DealerTable dealer
-    # hand graph
-    cdef int* counts
-    cdef int* nxt
-    cdef int* total
-    cdef char* soft
-    cdef int* ncards
-    # memo tables
-    cdef double* dealer_cache      # N_CTX * n * N_OUTCOMES
-    cdef char* dealer_known        # N_CTX * n
-    cdef double* stand_memo        # N_CTX * n
-    cdef double* hit_memo          # N_MODES * N_CTX * n
-    cdef double* double_memo       # N_CTX * n
 
     def __cinit__(self, int up, base, DealerTable dealer, dict graph, int bj_rank,
                   int double_lo, int double_hi, bint double_soft, bint das):
@@ -121,7 +88,7 @@ cdef class UpcardSolver:
         free(self.stand_memo); free(self.hit_memo); free(self.double_memo)
 
     # ----- decks and the dealer -------------------------------------------
-    cdef inline int deck_of(self, int ctx, int s, int* d) noexcept nogil:
+    cdef int deck_of(self, int ctx, int s, int* d) noexcept nogil:
         """Fill d with the deck seen by hand s in context ctx; return its size."""
         cdef int r, n = 0
         cdef int pair = ctx_pair(ctx), extra = ctx_extra(ctx)
@@ -153,7 +120,7 @@ cdef class UpcardSolver:
             self.dealer_known[key] = 1
         return out
 
-    cdef inline double bust_value(self, const int* d, int n, int r) noexcept nogil:
+    cdef double bust_value(self, const int* d, int n, int r) noexcept nogil:
         """Joint value of busting after drawing rank r from deck d (n cards): minus P(no settled blackjack)."""
         if self.bj_rank < 0:
             return -1.0
@@ -295,6 +262,33 @@ cdef class UpcardSolver:
                     [out[3 * s + 2] for s in range(self.n)])
         finally:
             free(out)
+
+    def context_choices(self, int pair, int extra, int mode):
+        """The action (0 stand, 1 hit, 2 double) a split strategy takes at every hand in context (pair, extra).
+
+        ``mode`` 0 CDP, 1 CDZ-, 2 CDP1, as for ``split_hand_values``; ``pair`` -1
+        (with any extra) gives unsplit optimal play without split or surrender.
+        255 marks hands the context's deck cannot hold.
+        """
+        cdef int ctx = 0 if pair < 0 else ctx_index(pair, extra)
+        cdef int d[N_RANKS]
+        cdef int s, r, src
+        cdef bint ok
+        out = bytearray(self.n)
+        cdef int m = effective_mode(ctx, mode)
+        src = ctx if m == OPTIMAL else (0 if m == CDZ else ctx_index(pair, 1))
+        for s in range(self.n):
+            ok = self.deck_of(ctx, s, d) > 0 and self.ncards[s] >= 2
+            for r in range(N_RANKS):
+                if d[r] < 0:
+                    ok = False
+            if not ok:
+                out[s] = 255
+            elif self.total[s] >= 21:
+                out[s] = ACT_STAND
+            else:
+                out[s] = self.choice(src, s, self.can_double(ctx, s))
+        return bytes(out)
 
     def may_double(self, int s):
         return bool(self.can_double(0, s))

@@ -1,0 +1,73 @@
+"""How the RTP depends on the rules: the readings of the ambiguous seed rules, and one-rule changes."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from .accounting import RoundStats, round_stats
+from .engine import Game
+from .rules import Rules
+
+#: the readings of the seed rules' peek clause (see README, "Rule readings")
+READINGS: tuple[tuple[str, dict], ...] = (
+    ("peek on ace and ten", {"peek": "ace_ten"}),
+    ("peek on ten only; an unchecked blackjack takes all wagers", {"peek": "ten", "unchecked_blackjack_takes": "all"}),
+    ("peek on ten only; an unchecked blackjack takes the original bet",
+     {"peek": "ten", "unchecked_blackjack_takes": "original"}),
+)
+
+#: one-rule changes from a base rule set, as (label, changes)
+EFFECTS: tuple[tuple[str, dict], ...] = (
+    ("dealer stands on soft 17", {"hit_soft_17": False}),
+    ("double on any two cards", {"double": "any"}),
+    ("double on 9-11", {"double": "9-11"}),
+    ("double after split", {"double_after_split": True}),
+    ("resplit to 4 hands", {"max_split_hands": 4}),
+    ("resplit aces (to 4 hands)", {"max_split_hands": 4, "resplit_aces": True}),
+    ("late surrender", {"late_surrender": True}),
+    ("blackjack pays 6:5", {"blackjack_payout": "6:5"}),
+    ("no hole card (blackjack takes all)", {"peek": "none", "unchecked_blackjack_takes": "all"}),
+    ("2 decks", {"decks": 2}),
+    ("6 decks", {"decks": 6}),
+    ("8 decks", {"decks": 8}),
+)
+
+
+@dataclass
+class Variant:
+    label: str
+    changes: dict
+    rules: Rules
+    stats: RoundStats
+
+    def as_dict(self, base: "Variant | None" = None) -> dict:
+        d = {"label": self.label, "changes": self.changes, "ev": self.stats.ev,
+             "rtp_initial": self.stats.rtp_initial, "rtp_total_wagered": self.stats.rtp_total_wagered,
+             "expected_total_wager": self.stats.expected_wager}
+        if base is not None:
+            d["ev_change"] = self.stats.ev - base.stats.ev
+        return d
+
+
+def evaluate(base: Rules, variants: Iterable[tuple[str, dict]], split_strategy: str = "cdz",
+             progress: Callable[[str], None] | None = None) -> list[Variant]:
+    """Round statistics (optimal CD play) for each variant of ``base``."""
+    out = []
+    for label, changes in variants:
+        if progress:
+            progress(label)
+        rules = base.replace(**changes)
+        out.append(Variant(label, changes, rules, round_stats(Game(rules), split_strategy)))
+    return out
+
+
+def rule_readings(base: Rules | None = None, split_strategy: str = "cdz", progress=None) -> list[Variant]:
+    """The game under each reading of the peek rule."""
+    return evaluate(base or Rules(), READINGS, split_strategy, progress)
+
+
+def rule_effects(base: Rules | None = None, split_strategy: str = "cdz", progress=None) -> tuple[Variant, list[Variant]]:
+    """The base game and each one-rule change from it."""
+    base = base or Rules()
+    reference = evaluate(base, [("base game", {})], split_strategy)[0]
+    return reference, evaluate(base, EFFECTS, split_strategy, progress)

@@ -1,0 +1,341 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# distutils: language = c++
+"""A fixed strategy, evaluated exactly: values and outcome distributions for one up card.
+
+Where ``_player`` finds the best play, this module follows a strategy handed
+in as data (``ev.strategy.StrategyTable``: an action code per hand-graph state
+for unsplit hands and for split hands) and computes, exactly:
+
+* the joint value of a hand played by the strategy (the EV of a chart);
+* the joint distribution of a hand's result, its stake and whether the dealer
+  has an (unsettled) blackjack;
+* for one split, the joint distribution of *both* hands' results against the
+  *same* dealer hand, by enumerating the first hand's final cards, then the
+  second hand's, then the dealer's outcome for what is left.
+
+Units are those of ``_player``: joint, i.e. when a dealer blackjack is settled
+before play the masses sum to P(no dealer blackjack).  The dealer's
+distributions come from the solver's cache (one per deck, shared).
+"""
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
+from libc.math cimport NAN, isnan
+from libc.stdint cimport uint64_t
+from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
+
+from ev._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
+from ev._player cimport UpcardSolver, N_CTX, ctx_index, ctx_pair, ctx_extra
+
+cdef enum:
+    STAND = 0
+    HIT = 1
+    DOUBLE = 2
+    SPLIT = 3
+    SURRENDER = 4
+    HAND_CELLS = 20     # doubled (2) x dealer blackjack (2) x result -2..+2 (5)
+    SPLIT_CELLS = 54    # doubles 0..2 (3) x dealer blackjack (2) x net -4..+4 (9)
+
+
+cdef inline int hand_cell(int doubled, int bj, int result) noexcept nogil:
+    return doubled * 10 + bj * 5 + result + 2
+
+
+cdef inline int split_cell(int doubles, int bj, int net) noexcept nogil:
+    return doubles * 18 + bj * 9 + net + 4
+
+
+cdef inline int result_of(int total, int bet, int outcome) noexcept nogil:
+    """A hand's result in initial bets: total 22 means bust; outcome indexes 17..21, bust, blackjack."""
+    if total > 21 or outcome == 6:
+        return -bet
+    if outcome == 5:
+        return bet
+    if total > 17 + outcome:
+        return bet
+    if total < 17 + outcome:
+        return -bet
+    return 0
+
+
+cdef struct Final:
+    int cards[N_RANKS]
+    int total           # 22 for a bust
+    int bet
+    double mass
+
+
+cdef class PolicyEvaluator:
+    """A strategy's exact values and outcome distributions for the up card of ``solver``."""
+    cdef UpcardSolver solver
+    cdef int n
+    cdef int natural_rank          # hole card making a dealer blackjack (settled or not), or -1
+    cdef bint settled
+    cdef unsigned char* play       # unsplit hands
+    cdef unsigned char* split_play # split hands: N_RANKS tables (one per pair rank) of n codes
+    cdef double* value_memo        # N_CTX * n
+    cdef double* dist_memo         # N_CTX * n * HAND_CELLS
+    cdef char* dist_known          # N_CTX * n
+    cdef double* mass              # n, scratch for forward passes
+
+    def __cinit__(self, UpcardSolver solver, int natural_rank, bytes play, bytes split_play):
+        """``play``: a code per state for unsplit hands; ``split_play``: the same for hands split
+        from each pair rank, concatenated (pair A first)."""
+        cdef int i
+        self.solver = solver
+        self.n = solver.n
+        self.natural_rank = natural_rank
+        self.settled = solver.bj_rank >= 0
+        if len(play) != self.n or len(split_play) != N_RANKS * self.n:
+            raise ValueError("strategy tables must have one code per hand-graph state (per pair after a split)")
+        self.play = <unsigned char*>malloc(self.n)
+        self.split_play = <unsigned char*>malloc(N_RANKS * self.n)
+        self.value_memo = <double*>malloc(N_CTX * self.n * sizeof(double))
+        self.dist_memo = <double*>malloc(N_CTX * self.n * HAND_CELLS * sizeof(double))
+        self.dist_known = <char*>calloc(N_CTX * self.n, 1)
+        self.mass = <double*>calloc(self.n, sizeof(double))
+        if not (self.play and self.split_play and self.value_memo and self.dist_memo and self.dist_known
+                and self.mass):
+            raise MemoryError()
+        self.set_policy(play, split_play)
+
+    def __dealloc__(self):
+        free(self.play); free(self.split_play); free(self.value_memo); free(self.dist_memo)
+        free(self.dist_known); free(self.mass)
+
+    def set_policy(self, bytes play, bytes split_play):
+        """Replace the strategy (forgetting every value computed under the old one)."""
+        cdef int i
+        for i in range(self.n):
+            self.play[i] = play[i]
+        for i in range(N_RANKS * self.n):
+            self.split_play[i] = split_play[i]
+        for i in range(N_CTX * self.n):
+            self.value_memo[i] = NAN
+        memset(self.dist_known, 0, N_CTX * self.n)
+
+    cdef inline int code(self, int ctx, int s) noexcept nogil:
+        return self.play[s] if ctx == 0 else self.split_play[ctx_pair(ctx) * self.n + s]
+
+    cdef inline double p_natural(self, const int* d, int n) noexcept nogil:
+        """P(the hole card makes an unsettled dealer blackjack) for deck d."""
+        if self.settled or self.natural_rank < 0 or n <= 0:
+            return 0.0
+        return d[self.natural_rank] / <double>n
+
+    # ----- values ------------------------------------------------------------
+    cdef double value(self, int ctx, int s) noexcept nogil:
+        """Joint value of hand s, which has just received a card, played on by the strategy."""
+        cdef int key = ctx * self.n + s
+        cdef double v = self.value_memo[key]
+        cdef int d[N_RANKS]
+        cdef int r, t, n, c
+        if not isnan(v):
+            return v
+        c = self.code(ctx, s)
+        if self.solver.total[s] == 21 or c == STAND:
+            v = self.solver.stand(ctx, s)
+        elif c == DOUBLE:
+            v = self.solver.double_down(ctx, s)
+        else:
+            n = self.solver.deck_of(ctx, s, d)
+            v = 0.0
+            for r in range(N_RANKS):
+                if d[r] > 0:
+                    t = self.solver.nxt[s * N_RANKS + r]
+                    v += d[r] * (self.solver.bust_value(d, n, r) if t < 0 else self.value(ctx, t))
+            v /= n
+        self.value_memo[key] = v
+        return v
+
+    def hand_value(self, int s, int ctx=0):
+        """Joint value of hand s played by the strategy (its first action read from the table)."""
+        with nogil:
+            v = self.value(ctx, s)
+        return v
+
+    def split_value(self, int pair, bint one_card):
+        """Joint EV of splitting (one split, both hands): 2 V, exact for any strategy on own cards."""
+        cdef int ctx = ctx_index(pair, 1)
+        cdef int start = self.solver.nxt[pair]
+        cdef int d[N_RANKS]
+        cdef int r, t, n
+        cdef double v = 0.0
+        with nogil:
+            n = self.solver.deck_of(ctx, start, d)
+            for r in range(N_RANKS):
+                if d[r] > 0:
+                    t = self.solver.nxt[start * N_RANKS + r]
+                    v += d[r] * (self.solver.stand(ctx, t) if one_card else self.value(ctx, t))
+        return 2.0 * v / n
+
+    # ----- one hand's distribution ---------------------------------------------
+    cdef void stand_cells(self, int ctx, int s, int doubled, double weight, double* out) noexcept nogil:
+        cdef double* p = self.solver.dealer_dist(ctx, s)
+        cdef int o, total = self.solver.total[s], bet = 2 if doubled else 1
+        for o in range(N_OUTCOMES):
+            if p[o] != 0.0:
+                out[hand_cell(doubled, 1 if o == 6 else 0, result_of(total, bet, o))] += weight * p[o]
+
+    cdef void bust_cells(self, const int* d, int n, int r, int doubled, double weight, double* out) noexcept nogil:
+        """Busting after drawing r from deck d: the bet is lost; note an unsettled dealer blackjack."""
+        cdef int bet = 2 if doubled else 1
+        cdef double live = -self.solver.bust_value(d, n, r)   # P(no settled blackjack)
+        cdef int rest[N_RANKS]
+        cdef int q
+        cdef double p_bj
+        for q in range(N_RANKS):
+            rest[q] = d[q] - (1 if q == r else 0)
+        p_bj = self.p_natural(rest, n - 1)
+        out[hand_cell(doubled, 0, -bet)] += weight * live * (1.0 - p_bj)
+        out[hand_cell(doubled, 1, -bet)] += weight * live * p_bj
+
+    cdef double* dist(self, int ctx, int s) noexcept nogil:
+        """Joint distribution (HAND_CELLS) of hand s, which has just received a card, played on."""
+        cdef int key = ctx * self.n + s
+        cdef double* out = self.dist_memo + key * HAND_CELLS
+        cdef double* child
+        cdef int d[N_RANKS]
+        cdef int r, t, n, c, k
+        if self.dist_known[key]:
+            return out
+        memset(out, 0, HAND_CELLS * sizeof(double))
+        c = self.code(ctx, s)
+        if self.solver.total[s] == 21 or c == STAND:
+            self.stand_cells(ctx, s, 0, 1.0, out)
+        else:
+            n = self.solver.deck_of(ctx, s, d)
+            for r in range(N_RANKS):
+                if d[r] <= 0:
+                    continue
+                t = self.solver.nxt[s * N_RANKS + r]
+                if t < 0:
+                    self.bust_cells(d, n, r, 1 if c == DOUBLE else 0, d[r] / <double>n, out)
+                elif c == DOUBLE:
+                    self.stand_cells(ctx, t, 1, d[r] / <double>n, out)
+                else:
+                    child = self.dist(ctx, t)
+                    for k in range(HAND_CELLS):
+                        out[k] += d[r] / <double>n * child[k]
+        self.dist_known[key] = 1
+        return out
+
+    def hand_distribution(self, int s, int ctx=0):
+        """Joint distribution of hand s played by the strategy: {(doubled, dealer_blackjack, result): mass}."""
+        cdef double* p
+        with nogil:
+            p = self.dist(ctx, s)
+        return {(k // 10, (k // 5) % 2, k % 5 - 2): p[k] for k in range(HAND_CELLS) if p[k] != 0.0}
+
+    def context_distribution(self, int s, int pair, int extra, bint one_card):
+        """As ``hand_distribution`` for split hand s in context (pair, extra); ``one_card``: it stands."""
+        cdef double* p
+        cdef double out[HAND_CELLS]
+        cdef int ctx = ctx_index(pair, extra)
+        if one_card:
+            memset(out, 0, sizeof(out))
+            self.stand_cells(ctx, s, 0, 1.0, out)
+            p = out
+        else:
+            p = self.dist(ctx, s)
+        return {(k // 10, (k // 5) % 2, k % 5 - 2): p[k] for k in range(HAND_CELLS) if p[k] != 0.0}
+
+    # ----- both split hands against the same dealer hand -------------------------
+    cdef void finals(self, int ctx, const int* deck0, int pair, bint one_card, double weight,
+                     vector[Final]& out) noexcept nogil:
+        """Every way a split hand (pair card plus draws from deck0) can end, with its mass.
+
+        A breadth-first forward pass over hand-graph states, following the split
+        strategy.  Each draw adds one card, so the queue holds states level by
+        level and every state's mass is complete before it is processed.
+        """
+        cdef int start = self.solver.nxt[pair]
+        cdef int s, r, t, q, n, c
+        cdef int d[N_RANKS]
+        cdef double m, p
+        cdef Final f
+        cdef vector[int] touched
+        self.mass[start] = weight
+        touched.push_back(start)
+        cdef size_t i = 0
+        while i < touched.size():
+            s = touched[i]
+            i += 1
+            m = self.mass[s]
+            if m == 0.0:
+                continue
+            self.mass[s] = 0.0
+            n = 0
+            for r in range(N_RANKS):
+                d[r] = deck0[r] - self.solver.counts[s * N_RANKS + r] + (1 if r == pair else 0)
+                n += d[r]
+            c = STAND if s == start else self.code(ctx, s)
+            if s != start and (self.solver.total[s] == 21 or c == STAND or one_card):
+                for q in range(N_RANKS):
+                    f.cards[q] = self.solver.counts[s * N_RANKS + q]
+                f.total, f.bet, f.mass = self.solver.total[s], 1, m
+                out.push_back(f)
+                continue
+            for r in range(N_RANKS):
+                if d[r] <= 0:
+                    continue
+                p = m * d[r] / n
+                t = self.solver.nxt[s * N_RANKS + r]
+                if t < 0 or (s != start and c == DOUBLE):
+                    for q in range(N_RANKS):
+                        f.cards[q] = self.solver.counts[s * N_RANKS + q] + (1 if q == r else 0)
+                    f.total = 22 if t < 0 else self.solver.total[t]
+                    f.bet = 2 if (s != start and c == DOUBLE) else 1
+                    f.mass = p
+                    out.push_back(f)
+                else:
+                    if self.mass[t] == 0.0:
+                        touched.push_back(t)
+                    self.mass[t] += p
+
+    def split_distribution(self, int pair, bint one_card):
+        """Joint distribution of a one-split round's play: {(doubles, dealer_blackjack, net): mass}.
+
+        ``net`` is the sum of both hands' results (initial bets); the stake of
+        the play is 2 + doubles.  Exact: every card of both hands and the
+        dealer comes from one deck.
+        """
+        cdef int ctx = ctx_index(pair, 1)
+        cdef int deck[N_RANKS]
+        cdef int deck2[N_RANKS]
+        cdef int dealer_deck[N_RANKS]
+        cdef double out[SPLIT_CELLS]
+        cdef double dd[N_OUTCOMES]
+        cdef vector[Final] first, second
+        cdef unordered_map[uint64_t, vector[double]] cache
+        cdef vector[double] row
+        cdef uint64_t key
+        cdef int r, o, doubles, r1, r2
+        cdef size_t i, j
+        cdef double w
+        memset(out, 0, sizeof(out))
+        with nogil:
+            self.solver.deck_of(ctx_index(pair, 1), self.solver.nxt[pair], deck)  # base less both pair cards
+            self.finals(ctx, deck, pair, one_card, 1.0, first)
+            for i in range(first.size()):
+                for r in range(N_RANKS):
+                    deck2[r] = deck[r] - first[i].cards[r] + (1 if r == pair else 0)
+                second.clear()
+                self.finals(ctx, deck2, pair, one_card, first[i].mass, second)
+                for j in range(second.size()):
+                    key = 0
+                    for r in range(N_RANKS):
+                        dealer_deck[r] = deck2[r] - second[j].cards[r] + (1 if r == pair else 0)
+                        key = key * 64 + <uint64_t>dealer_deck[r]
+                    if cache.count(key) == 0:
+                        self.solver.dealer.distribution(dealer_deck, dd)
+                        row.assign(dd, dd + N_OUTCOMES)
+                        cache[key] = row
+                    doubles = (first[i].bet - 1) + (second[j].bet - 1)
+                    for o in range(N_OUTCOMES):
+                        w = cache[key][o]
+                        if w != 0.0:
+                            r1 = result_of(first[i].total, first[i].bet, o)
+                            r2 = result_of(second[j].total, second[j].bet, o)
+                            out[split_cell(doubles, 1 if o == 6 else 0, r1 + r2)] += second[j].mass * w
+        return {(k // 18, (k // 9) % 2, k % 9 - 4): out[k] for k in range(SPLIT_CELLS) if out[k] != 0.0}
