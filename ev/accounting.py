@@ -22,9 +22,9 @@ Conventions (every figure in initial bets):
   dealer has blackjack); ``p_win``/``p_push``/``p_loss``: P(net > 0, = 0, < 0);
   ``hit_frequency`` = ``p_win``.
 * One split: the two hands are scored against the same dealer hand, exactly.
-  Resplits (``max_split_hands`` > 2): the hands a resplit adds are taken as
-  independent of the others given whether the dealer has blackjack (an
-  approximation, like the resplit EV itself; see README).
+  Resplits (``max_split_hands`` > 2): every hand is scored against the same
+  dealer outcome, and given that outcome the hands' results are taken as
+  independent (an approximation, like the resplit EV itself; see README).
 """
 from __future__ import annotations
 
@@ -153,7 +153,7 @@ def round_stats(game: Game, strategy: StrategyTable | str = "cdz") -> RoundStats
     if isinstance(strategy, str):
         split_strategy = strategy
         _mode(split_strategy)
-        table = optimal_table(game)
+        table = optimal_table(game, split_strategy)
         split_tables = _split_tables(game, split_strategy, table)
         name = f"optimal composition-dependent ({split_strategy})"
     else:
@@ -258,7 +258,7 @@ def _play_cells(game: Game, evaluator: PolicyEvaluator, solver, action: int, s: 
     """(doubles, dealer_blackjack, net) cells of playing hand s by ``action``, with mass and stake (joint units)."""
     rules = game.rules
     if action in (STAND, HIT, DOUBLE):
-        for (doubled, bj, result), mass in evaluator.hand_distribution(s).items():
+        for (doubled, bj, result), mass in evaluator.hand_distribution(s, 0, action).items():
             yield (doubled, bj, float(result)), mass, 1.0 + doubled
     elif action == SURRENDER:
         if settled:
@@ -272,40 +272,42 @@ def _play_cells(game: Game, evaluator: PolicyEvaluator, solver, action: int, s: 
         may_resplit = rules.max_split_hands > 2 and (pair != ACE or rules.resplit_aces)
         cells = evaluator.split_distribution(pair, one_card)
         if may_resplit:
-            cells = _resplit_cells(game, evaluator, solver, pair, one_card, cells)
-        for (doubles, bj, net), mass in cells.items():
-            yield (doubles, bj, float(net)), mass, 2.0 + doubles
+            for (doubles, bj, net, hands), mass in _resplit_cells(game, evaluator, solver, pair, one_card,
+                                                                  cells).items():
+                yield (doubles, bj, float(net)), mass, float(hands + doubles)
+        else:
+            for (doubles, bj, net), mass in cells.items():
+                yield (doubles, bj, float(net)), mass, 2.0 + doubles
     else:
         raise EngineError(f"the strategy has no action for hand state {s}")
 
 
 def _resplit_cells(game: Game, evaluator: PolicyEvaluator, solver, pair: int, one_card: bool,
                    two_hand_cells: dict) -> dict:
-    """Approximate cells of a round whose split may grow to more hands.
+    """Approximate cells {(doubles, dealer_blackjack, net, hands): mass} of a round whose split may grow.
 
-    The hands are completed in turn as in :func:`ev.engine.resplit_value`
-    (a pair card drawn while hands may be added makes a new hand; each hand is
-    dealt from the deck less the pair cards seen so far).  Given whether the
-    dealer has blackjack, the hands' results are taken as independent, and
-    P(dealer blackjack) is that of the exact two-hand round.
+    The hands are completed in turn as in :func:`ev.engine.resplit_value`: a
+    pair card drawn while hands may be added makes a new hand, and each hand is
+    dealt from the deck less the pair cards seen so far.  Every hand is scored
+    against the same dealer outcome: given the dealer's final outcome (17..21,
+    bust, blackjack), the hands' results are taken as independent.  The
+    dealer's outcome distribution is the first hand's; the total mass is that
+    of the exact two-hand round (P(no settled dealer blackjack)).
     """
     rules = game.rules
     deck = subtract(game.shoe, composition_of([solver.up]))
     n0 = sum(deck)
     most = rules.max_split_hands
     same_rank = 4 * rules.decks if (pair == TEN and rules.split_tens == "rank") else None
-    p_flag = defaultdict(float)
-    for (_, bj, _), mass in two_hand_cells.items():
-        p_flag[bj] += mass
+    round_mass = sum(two_hand_cells.values())
     start = game.graph["next"][pair]
 
     def hand_cells(gone: int, skip_resplit: bool) -> tuple[dict, float]:
-        """Cells (doubled, bj, result) of one hand dealt from the deck less ``gone`` pair cards."""
+        """Cells (doubled, outcome, result) of one hand dealt from the deck less ``gone`` pair cards."""
         n = n0 - gone
         resplit = 0
         if skip_resplit:
             resplit = max(same_rank - gone, 0) if same_rank is not None else deck[pair] - gone
-        ctx_extra = gone - 1
         cells: dict = defaultdict(float)
         p_total = 0.0
         for r in range(N_RANKS):
@@ -313,49 +315,55 @@ def _resplit_cells(game: Game, evaluator: PolicyEvaluator, solver, pair: int, on
             if count <= 0:
                 continue
             t = game.graph["next"][start * N_RANKS + r]
-            dist = evaluator.context_distribution(t, pair, ctx_extra, one_card)
-            for key, mass in dist.items():
+            for key, mass in evaluator.outcome_distribution(t, pair, gone - 1, one_card).items():
                 cells[key] += count / n * mass
             p_total += count / n
         return cells, p_total
 
     def conditional(cells: dict) -> dict:
-        """Per dealer-blackjack flag: the hand's (doubled, result) distribution given the flag."""
+        """Per dealer outcome: the hand's (doubled, result) distribution given that outcome."""
         out: dict = {}
-        for flag in (0, 1):
-            part = {(d, res): m for (d, b, res), m in cells.items() if b == flag}
+        for o in range(7):
+            part = {(d, res): m for (d, oo, res), m in cells.items() if oo == o}
             total = sum(part.values())
-            out[flag] = {k: m / total for k, m in part.items()} if total > 0 else {}
-        if not out[1] and out[0]:
+            out[o] = {k: m / total for k, m in part.items()} if total > 0 else {}
+        if not out[6]:
             # this hand's deck holds no blackjack card although the round's may: against
             # a dealer blackjack every hand loses its whole stake
             lost: dict = defaultdict(float)
-            for (d, _), m in out[0].items():
-                lost[d, -(1 + d)] += m
-            out[1] = dict(lost)
+            for o in range(6):
+                for (d, _), m in out[o].items():
+                    lost[d, -(1 + d)] += m
+            total = sum(lost.values())
+            out[6] = {k: m / total for k, m in lost.items()} if total else {}
         return out
 
+    first_cells, _ = hand_cells(2, most > 2)
+    weights: dict = defaultdict(float)
+    for (_, o, _), m in first_cells.items():
+        weights[o] += m
+    total_weight = sum(weights.values())
     memo: dict = {}
 
     def rounds(hands: int, open_hands: int, gone: int) -> dict:
-        """Distribution over (flag, doubles, net) of the open hands, as probability within each flag."""
+        """Distribution over (outcome, doubles, net, hands) of the open hands, within each outcome."""
         key = (hands, open_hands, gone)
         if key in memo:
             return memo[key]
         if open_hands == 0:
-            result = {(flag, 0, 0): 1.0 for flag in (0, 1)}
+            result = {(o, 0, 0, hands): 1.0 for o in range(7)}
         elif hands >= most:
             per = conditional(hand_cells(gone, False)[0])
-            result = {(flag, 0, 0): 1.0 for flag in (0, 1)}
+            result = {(o, 0, 0, hands): 1.0 for o in range(7)}
             for _ in range(open_hands):
                 result = _convolve(result, per)
         else:
             cells, p_plain = hand_cells(gone, True)
-            per = conditional({k: m / p_plain for k, m in cells.items()}) if p_plain > 0 else {0: {}, 1: {}}
-            rest = rounds(hands, open_hands - 1, gone)
+            per = conditional(cells)
             result = defaultdict(float)
-            for k, m in _convolve(rest, per).items():
-                result[k] += p_plain * m
+            if p_plain > 0:
+                for k, m in _convolve(rounds(hands, open_hands - 1, gone), per).items():
+                    result[k] += p_plain * m
             if p_plain < 1.0:
                 for k, m in rounds(hands + 1, open_hands + 1, gone + 1).items():
                     result[k] += (1.0 - p_plain) * m
@@ -363,16 +371,16 @@ def _resplit_cells(game: Game, evaluator: PolicyEvaluator, solver, pair: int, on
         return result
 
     out: dict = defaultdict(float)
-    for (flag, doubles, net), m in rounds(2, 2, 2).items():
-        if p_flag.get(flag, 0.0) > 0:
-            out[doubles, flag, net] += p_flag[flag] * m
+    for (o, doubles, net, hands), m in rounds(2, 2, 2).items():
+        if weights.get(o, 0.0) > 0:
+            out[doubles, int(o == 6), net, hands] += round_mass * weights[o] / total_weight * m
     return dict(out)
 
 
 def _convolve(acc: dict, per: dict) -> dict:
-    """Add one independent hand (distribution per flag of (doubled, result)) to (flag, doubles, net)."""
+    """Add one hand (its (doubled, result) distribution per dealer outcome) to (outcome, doubles, net, hands)."""
     out: dict = defaultdict(float)
-    for (flag, doubles, net), m in acc.items():
-        for (doubled, result), q in per.get(flag, {}).items():
-            out[flag, doubles + doubled, net + result] += m * q
+    for (o, doubles, net, hands), m in acc.items():
+        for (doubled, result), q in per.get(o, {}).items():
+            out[o, doubles + doubled, net + result, hands] += m * q
     return out

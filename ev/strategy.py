@@ -119,8 +119,12 @@ def _describe(hand: tuple) -> str:
     return f"{cards} ({'soft' if soft else 'hard'} {total})"
 
 
-def optimal_table(game: "Game") -> StrategyTable:
+def optimal_table(game: "Game", split_strategy: str = "cdz") -> StrategyTable:
     """The optimal composition-dependent strategy of a game, with CDZ- play after splits.
+
+    ``split_strategy`` decides which split EVs the split decision compares
+    (the post-split play in ``split_play`` is always CDZ-; ``ev.accounting``
+    supplies CDP1/CDP post-split play per pair).
 
     Every decision maximises the exact EV of the hand; exact ties go to the
     earlier of stand, hit, double, split, surrender (values within 1e-12 count
@@ -130,7 +134,7 @@ def optimal_table(game: "Game") -> StrategyTable:
     r = game.rules
     hands = game.graph["hands"]
     play, fallback, split_play = {}, {}, {}
-    analysis = game.analyse(("cdz",))
+    analysis = game.analyse((split_strategy,))
     insurance = bytearray(len(hands))
     even_money = False
     for up in range(N_RANKS):
@@ -159,8 +163,8 @@ def optimal_table(game: "Game") -> StrategyTable:
                     options.append((SURRENDER, surrender_value))
                     plain = _best(options)
                 best = plain
-                if pair is not None and ("cdz", up, pair) in analysis.split:
-                    with_split = options + [(SPLIT, analysis.split["cdz", up, pair])]
+                if pair is not None and (split_strategy, up, pair) in analysis.split:
+                    with_split = options + [(SPLIT, analysis.split[split_strategy, up, pair])]
                     best = _best(sorted(with_split, key=lambda o: o[0]))
                 codes[s] = best
                 fb[s] = plain

@@ -62,9 +62,9 @@ def test_random_rules(seed):
     ev = game.round("cdz").ev
     assert sum(stats.distribution.values()) == pytest.approx(1.0, abs=1e-12)
     assert all(p > 0 for p in stats.distribution.values())
-    # with resplits the distribution treats the added hands as independent given the dealer's
-    # blackjack, an approximation of the same order as the resplit EV itself
-    tolerance = 1e-12 if rules.max_split_hands <= 2 else 1e-5
+    # with resplits the distribution takes the hands as independent given the dealer's final
+    # outcome, an approximation of the same order as the resplit EV itself
+    tolerance = 1e-12 if rules.max_split_hands <= 2 else 1e-4
     assert stats.mean == pytest.approx(ev, abs=tolerance)
     assert stats.expected_wager >= 1.0
     assert 0 <= stats.p_double <= 1 and 0 <= stats.p_split <= 1 and 0 <= stats.p_insurance <= 1

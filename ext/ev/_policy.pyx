@@ -34,6 +34,7 @@ cdef enum:
     SPLIT = 3
     SURRENDER = 4
     HAND_CELLS = 20     # doubled (2) x dealer blackjack (2) x result -2..+2 (5)
+    OUTCOME_CELLS = 70  # doubled (2) x dealer outcome (7) x result -2..+2 (5)
     SPLIT_CELLS = 54    # doubles 0..2 (3) x dealer blackjack (2) x net -4..+4 (9)
 
 
@@ -77,6 +78,9 @@ cdef class PolicyEvaluator:
     cdef double* dist_memo         # N_CTX * n * HAND_CELLS
     cdef char* dist_known          # N_CTX * n
     cdef double* mass              # n, scratch for forward passes
+    cdef double* odist_memo        # n * OUTCOME_CELLS, for one context at a time
+    cdef char* odist_known         # n
+    cdef int odist_ctx
 
     def __cinit__(self, UpcardSolver solver, int natural_rank, bytes play, bytes split_play):
         """``play``: a code per state for unsplit hands; ``split_play``: the same for hands split
@@ -94,14 +98,17 @@ cdef class PolicyEvaluator:
         self.dist_memo = <double*>malloc(N_CTX * self.n * HAND_CELLS * sizeof(double))
         self.dist_known = <char*>calloc(N_CTX * self.n, 1)
         self.mass = <double*>calloc(self.n, sizeof(double))
+        self.odist_memo = <double*>malloc(self.n * OUTCOME_CELLS * sizeof(double))
+        self.odist_known = <char*>calloc(self.n, 1)
+        self.odist_ctx = -1
         if not (self.play and self.split_play and self.value_memo and self.dist_memo and self.dist_known
-                and self.mass):
+                and self.mass and self.odist_memo and self.odist_known):
             raise MemoryError()
         self.set_policy(play, split_play)
 
     def __dealloc__(self):
         free(self.play); free(self.split_play); free(self.value_memo); free(self.dist_memo)
-        free(self.dist_known); free(self.mass)
+        free(self.dist_known); free(self.mass); free(self.odist_memo); free(self.odist_known)
 
     def set_policy(self, bytes play, bytes split_play):
         """Replace the strategy (forgetting every value computed under the old one)."""
@@ -113,6 +120,7 @@ cdef class PolicyEvaluator:
         for i in range(N_CTX * self.n):
             self.value_memo[i] = NAN
         memset(self.dist_known, 0, N_CTX * self.n)
+        self.odist_ctx = -1
 
     cdef inline int code(self, int ctx, int s) noexcept nogil:
         return self.play[s] if ctx == 0 else self.split_play[ctx_pair(ctx) * self.n + s]
@@ -190,42 +198,50 @@ cdef class PolicyEvaluator:
         out[hand_cell(doubled, 0, -bet)] += weight * live * (1.0 - p_bj)
         out[hand_cell(doubled, 1, -bet)] += weight * live * p_bj
 
+    cdef void play_cells(self, int ctx, int s, int c, double* out) noexcept nogil:
+        """Add the joint distribution (HAND_CELLS) of hand s played from here with first action c."""
+        cdef double* child
+        cdef int d[N_RANKS]
+        cdef int r, t, n, k
+        if self.solver.total[s] == 21 or c == STAND:
+            self.stand_cells(ctx, s, 0, 1.0, out)
+            return
+        n = self.solver.deck_of(ctx, s, d)
+        for r in range(N_RANKS):
+            if d[r] <= 0:
+                continue
+            t = self.solver.nxt[s * N_RANKS + r]
+            if t < 0:
+                self.bust_cells(d, n, r, 1 if c == DOUBLE else 0, d[r] / <double>n, out)
+            elif c == DOUBLE:
+                self.stand_cells(ctx, t, 1, d[r] / <double>n, out)
+            else:
+                child = self.dist(ctx, t)
+                for k in range(HAND_CELLS):
+                    out[k] += d[r] / <double>n * child[k]
+
     cdef double* dist(self, int ctx, int s) noexcept nogil:
         """Joint distribution (HAND_CELLS) of hand s, which has just received a card, played on."""
         cdef int key = ctx * self.n + s
         cdef double* out = self.dist_memo + key * HAND_CELLS
-        cdef double* child
-        cdef int d[N_RANKS]
-        cdef int r, t, n, c, k
-        if self.dist_known[key]:
-            return out
-        memset(out, 0, HAND_CELLS * sizeof(double))
-        c = self.code(ctx, s)
-        if self.solver.total[s] == 21 or c == STAND:
-            self.stand_cells(ctx, s, 0, 1.0, out)
-        else:
-            n = self.solver.deck_of(ctx, s, d)
-            for r in range(N_RANKS):
-                if d[r] <= 0:
-                    continue
-                t = self.solver.nxt[s * N_RANKS + r]
-                if t < 0:
-                    self.bust_cells(d, n, r, 1 if c == DOUBLE else 0, d[r] / <double>n, out)
-                elif c == DOUBLE:
-                    self.stand_cells(ctx, t, 1, d[r] / <double>n, out)
-                else:
-                    child = self.dist(ctx, t)
-                    for k in range(HAND_CELLS):
-                        out[k] += d[r] / <double>n * child[k]
-        self.dist_known[key] = 1
+        if not self.dist_known[key]:
+            memset(out, 0, HAND_CELLS * sizeof(double))
+            self.play_cells(ctx, s, self.code(ctx, s), out)
+            self.dist_known[key] = 1
         return out
 
-    def hand_distribution(self, int s, int ctx=0):
-        """Joint distribution of hand s played by the strategy: {(doubled, dealer_blackjack, result): mass}."""
-        cdef double* p
+    def hand_distribution(self, int s, int ctx=0, int first=-1):
+        """Joint distribution of hand s played by the strategy: {(doubled, dealer_blackjack, result): mass}.
+
+        ``first``: the first action (STAND, HIT or DOUBLE) when it is not the
+        table's, e.g. the fallback of a pair that cannot be split; -1 reads it
+        from the table.
+        """
+        cdef double out[HAND_CELLS]
+        memset(out, 0, sizeof(out))
         with nogil:
-            p = self.dist(ctx, s)
-        return {(k // 10, (k // 5) % 2, k % 5 - 2): p[k] for k in range(HAND_CELLS) if p[k] != 0.0}
+            self.play_cells(ctx, s, self.code(ctx, s) if first < 0 else first, out)
+        return {(k // 10, (k // 5) % 2, k % 5 - 2): out[k] for k in range(HAND_CELLS) if out[k] != 0.0}
 
     def context_distribution(self, int s, int pair, int extra, bint one_card):
         """As ``hand_distribution`` for split hand s in context (pair, extra); ``one_card``: it stands."""
@@ -239,6 +255,76 @@ cdef class PolicyEvaluator:
         else:
             p = self.dist(ctx, s)
         return {(k // 10, (k // 5) % 2, k % 5 - 2): p[k] for k in range(HAND_CELLS) if p[k] != 0.0}
+
+    # ----- one hand's results jointly with the dealer's outcome (for resplits) ----
+    cdef void outcome_stand(self, int ctx, int s, int doubled, double weight, double* out) noexcept nogil:
+        cdef double* p = self.solver.dealer_dist(ctx, s)
+        cdef int o, total = self.solver.total[s], bet = 2 if doubled else 1
+        for o in range(N_OUTCOMES):
+            if p[o] != 0.0:
+                out[doubled * 35 + o * 5 + result_of(total, bet, o) + 2] += weight * p[o]
+
+    cdef void outcome_bust(self, int ctx, int s, const int* d, int n, int r, int doubled, double weight,
+                           double* out) noexcept nogil:
+        """A bust loses the bet; the dealer's outcome is spread as for the hand before the busting card."""
+        cdef double* p = self.solver.dealer_dist(ctx, s)
+        cdef double live = -self.solver.bust_value(d, n, r), total = 0.0
+        cdef int o, bet = 2 if doubled else 1
+        for o in range(N_OUTCOMES):
+            total += p[o]
+        if total <= 0.0:
+            return
+        for o in range(N_OUTCOMES):
+            out[doubled * 35 + o * 5 - bet + 2] += weight * live * p[o] / total
+
+    cdef double* odist(self, int ctx, int s) noexcept nogil:
+        cdef double* out = self.odist_memo + s * OUTCOME_CELLS
+        cdef double* child
+        cdef int d[N_RANKS]
+        cdef int r, t, n, c, k
+        if ctx != self.odist_ctx:
+            memset(self.odist_known, 0, self.n)
+            self.odist_ctx = ctx
+        if self.odist_known[s]:
+            return out
+        memset(out, 0, OUTCOME_CELLS * sizeof(double))
+        c = self.code(ctx, s)
+        if self.solver.total[s] == 21 or c == STAND:
+            self.outcome_stand(ctx, s, 0, 1.0, out)
+        else:
+            n = self.solver.deck_of(ctx, s, d)
+            for r in range(N_RANKS):
+                if d[r] <= 0:
+                    continue
+                t = self.solver.nxt[s * N_RANKS + r]
+                if t < 0:
+                    self.outcome_bust(ctx, s, d, n, r, 1 if c == DOUBLE else 0, d[r] / <double>n, out)
+                elif c == DOUBLE:
+                    self.outcome_stand(ctx, t, 1, d[r] / <double>n, out)
+                else:
+                    child = self.odist(ctx, t)
+                    for k in range(OUTCOME_CELLS):
+                        out[k] += d[r] / <double>n * child[k]
+        self.odist_known[s] = 1
+        return out
+
+    def outcome_distribution(self, int s, int pair, int extra, bint one_card):
+        """Joint distribution {(doubled, dealer outcome 0..6, result): mass} of split hand s in context
+        (pair, extra).  Exact for standing and doubled hands; a bust's dealer outcome is spread as for the
+        hand before the busting card (an approximation used only for resplit rounds)."""
+        cdef double out[OUTCOME_CELLS]
+        cdef double* p
+        cdef int ctx = ctx_index(pair, extra)
+        cdef int k
+        memset(out, 0, sizeof(out))
+        with nogil:
+            if one_card:
+                self.outcome_stand(ctx, s, 0, 1.0, out)
+            else:
+                p = self.odist(ctx, s)
+                for k in range(OUTCOME_CELLS):
+                    out[k] = p[k]
+        return {(k // 35, (k // 5) % 7, k % 5 - 2): out[k] for k in range(OUTCOME_CELLS) if out[k] != 0.0}
 
     # ----- both split hands against the same dealer hand -------------------------
     cdef void finals(self, int ctx, const int* deck0, int pair, bint one_card, double weight,
