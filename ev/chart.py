@@ -1,0 +1,1153 @@
+"""Basic strategy: the total-dependent chart, derived exactly, with its exceptions, EV tables and renderings.
+
+A *chart* gives one action code per (row, up card).  Rows: hard 5-21, soft
+13-21 and the pairs A-A, T-T, 9-9 ... 2-2; columns: the up cards 2-9, T, A;
+plus one insurance and one even-money decision.  Codes (English letters; the
+renderings translate them through :mod:`ev.i18n`):
+
+* ``S`` stand, ``H`` hit, ``P`` split;
+* ``Dh`` / ``Ds``: double if allowed (two cards, the rules), otherwise hit / stand;
+* ``Rh`` / ``Rs`` / ``Rp``: surrender if allowed (two cards, not after a split),
+  otherwise hit / stand / split.
+
+How a player follows a chart (:func:`chart_table` turns this into a
+:class:`~ev.strategy.StrategyTable` over every hand-graph state): a hand of 21
+stands; a two-card pair reads its pair row; a pair that cannot be split there
+(after a split, or a K-Q where tens split only by rank) and whose cell says
+split reads its total row instead; every other hand reads the row of its
+total (hard or soft by :func:`ev.cards.hand_total`).  Hard 4 and soft 12 are
+pairs only (2-2, A-A): unsplit, they are hit.  The hands of a split are
+played by the same rows, doubling only with ``double_after_split``.
+
+The chart is derived by coordinate ascent: start every cell at the action
+that is best on average over the hands of its row (optimal values weighted by
+how often the cards are dealt), then try every allowed code in every cell,
+keep any change that raises the exact EV of a player who follows the whole
+chart, and sweep until no single change helps.  One up card's cells affect
+only that up card's EV, so every column is optimised on its own, with the
+exact evaluator of a fixed strategy (:class:`ev._policy.PolicyEvaluator`).
+
+Units: EVs in initial bets.  Per-hand EVs (exceptions, EV tables) are
+conditioned on no dealer blackjack where a dealer blackjack is settled before
+play, as ``Game.hand`` reports them; round EVs are unconditioned.
+"""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import os
+import tempfile
+import textwrap
+import time
+from dataclasses import dataclass, field
+from math import comb, isnan
+from typing import Any, Callable, Sequence
+
+from . import i18n
+from ._policy import PolicyEvaluator
+from .accounting import RoundStats, round_stats
+from .cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
+from .engine import Game, HandResult, resplit_value
+from .errors import BJEVError, OutputError
+from .i18n import t
+from .rules import Rules
+from .strategy import (ACTION_NAMES, DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, StrategyTable,
+                       may_double)
+from .tables import blackjack_rank
+
+#: every cell code, in the order ties are resolved and legends are listed
+CODES = ("S", "H", "Dh", "Ds", "P", "Rh", "Rs", "Rp")
+LETTER_ACTION = {"S": STAND, "H": HIT, "D": DOUBLE, "P": SPLIT, "R": SURRENDER}
+#: up cards in chart order: 2 ... 9, T, A
+UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, TEN, ACE)
+FORMATS = ("text", "md", "csv", "html", "svg", "png")
+EXTENSIONS = {"text": "txt", "md": "md", "csv": "csv", "html": "html", "svg": "svg", "png": "png"}
+#: an improvement smaller than this (joint EV of one up card) is a tie
+TOLERANCE = 1e-12
+_CONTEXTS = ("play", "fallback", "split")
+
+
+# ===== rows and codes ==========================================================================
+@dataclass(frozen=True)
+class Row:
+    """One chart row: ``kind`` 'hard' or 'soft' with ``value`` the total, or 'pair' with ``value`` the rank."""
+
+    kind: str
+    value: int
+
+    @property
+    def key(self) -> str:
+        """'hard16', 'soft18', 'pairA': a stable identifier."""
+        return f"{self.kind}{RANK_SYMBOLS[self.value] if self.kind == 'pair' else self.value}"
+
+    @property
+    def cards(self) -> str:
+        """'A-A', '10-10' (charts write a ten-valued card as 10)."""
+        return f"{up_symbol(self.value)}-{up_symbol(self.value)}"
+
+    def label(self, lang: str = "en") -> str:
+        if self.kind == "pair":
+            return t("row.pair", lang, cards=self.cards)
+        return t(f"row.{self.kind}", lang, total=self.value)
+
+
+def up_symbol(rank: int) -> str:
+    """How charts write a rank: A, 2 ... 9, and 10 for any ten-valued card."""
+    return "10" if rank == TEN else RANK_SYMBOLS[rank]
+
+
+def display_hand(cards: Sequence[int]) -> str:
+    """'10-6', 'A-7', '8-4-4': a hand as the charts write it."""
+    return "-".join("10" if part == "T" else part for part in format_hand(composition_of(cards)).split("-"))
+
+
+def chart_rows() -> list[Row]:
+    """Hard 5-21, soft 13-21, then the pairs A-A, T-T, 9-9 ... 2-2."""
+    return ([Row("hard", v) for v in range(5, 22)] + [Row("soft", v) for v in range(13, 22)]
+            + [Row("pair", r) for r in (ACE, TEN, 8, 7, 6, 5, 4, 3, 2, 1)])
+
+
+def _total_row(hand: Sequence[int]) -> Row | None:
+    """The hard/soft row of a hand, or None for the totals that have no row (21 stands; hard 4, soft 12)."""
+    total, soft = hand_total(hand)
+    if total == 21 or (soft and total < 13) or (not soft and total < 5):
+        return None
+    return Row("soft" if soft else "hard", total)
+
+
+def _pair_rank(hand: Sequence[int]) -> int | None:
+    if sum(hand) == 2:
+        for r in range(N_RANKS):
+            if hand[r] == 2:
+                return r
+    return None
+
+
+def resolve(rules: Rules, code: str, hand: Sequence[int], context: str) -> int | None:
+    """The action code ``code`` means for ``hand`` in ``context``, or None for 'split, not possible here'.
+
+    ``context``: 'play' (an unsplit hand that may be split), 'fallback' (an
+    unsplit pair that may not be split) or 'split' (a hand made by a split).
+    """
+    total, soft = hand_total(hand)
+    n = sum(hand)
+    if total >= 21:
+        return STAND
+    for letter in code:
+        action = LETTER_ACTION[letter.upper()]
+        if action in (STAND, HIT):
+            return action
+        if action == DOUBLE and n == 2 and may_double(rules, total, soft, context == "split"):
+            return DOUBLE
+        if (action == SPLIT and context == "play" and _pair_rank(hand) is not None
+                and rules.max_split_hands >= 2):
+            return SPLIT
+        if action == SURRENDER and context != "split" and n == 2 and rules.late_surrender:
+            return SURRENDER
+    return None
+
+
+class ChartLayout:
+    """Which rows govern which hand-graph states, and each row's candidate codes (per game)."""
+
+    def __init__(self, game: Game) -> None:
+        self.rules = r = game.rules
+        self.rows = chart_rows()
+        self.hands = game.graph["hands"]
+        self.primary: list[Row | None] = []
+        self.secondary: list[Row | None] = []
+        self.states: dict[Row, list[int]] = {row: [] for row in self.rows}    # primary states
+        self.deps: dict[Row, list[int]] = {row: [] for row in self.rows}      # states a row can affect
+        for s, hand in enumerate(self.hands):
+            pair = _pair_rank(hand)
+            if sum(hand) < 2:
+                first, second = None, None
+            elif pair is not None:
+                first, second = Row("pair", pair), _total_row(hand)
+            else:
+                first, second = _total_row(hand), None
+            self.primary.append(first)
+            self.secondary.append(second)
+            if first is not None:
+                self.states[first].append(s)
+                self.deps[first].append(s)
+            if second is not None:
+                self.deps[second].append(s)
+        self._memo: dict[tuple, int | None] = {}
+        self.candidates = {row: self._candidates(row) for row in self.rows}
+
+    def _candidates(self, row: Row) -> tuple[str, ...]:
+        r = self.rules
+        if row.kind != "pair" and row.value == 21:
+            return ("S",)
+        two_card = [self.hands[s] for s in self.deps[row] if sum(self.hands[s]) == 2]
+        out = ["S", "H"]
+        if any(may_double(r, *hand_total(h), after) for h in two_card for after in (False, True)):
+            out += ["Dh", "Ds"]
+        splittable = row.kind == "pair" and r.max_split_hands >= 2
+        if splittable:
+            out.append("P")
+        if r.late_surrender and two_card:
+            out += ["Rh", "Rs"] + (["Rp"] if splittable else [])
+        return tuple(out)
+
+    def action(self, cells: dict[Row, str], s: int, context: str) -> int:
+        """The action of hand-graph state s under a chart column ``cells``."""
+        hand = self.hands[s]
+        if sum(hand) < 2:
+            return NO_ACTION
+        for row in (self.primary[s], self.secondary[s]):
+            code = cells[row] if row is not None else ("S" if hand_total(hand)[0] == 21 else "H")
+            key = (s, code, context)
+            if key not in self._memo:
+                self._memo[key] = resolve(self.rules, code, hand, context)
+            if self._memo[key] is not None:
+                return self._memo[key]
+        raise BJEVError("a chart row has no action for a hand")  # pragma: no cover (total rows never split)
+
+    def column_tables(self, cells: dict[Row, str]) -> tuple[bytearray, bytearray, bytearray]:
+        """(play, fallback, split_play) codes of every state for one up card's cells."""
+        n = len(self.hands)
+        play, fallback, split = bytearray([NO_ACTION] * n), bytearray([NO_ACTION] * n), bytearray([NO_ACTION] * n)
+        for s in range(n):
+            self.update(cells, s, play, fallback, split)
+        return play, fallback, split
+
+    def update(self, cells: dict[Row, str], s: int, play: bytearray, fallback: bytearray,
+               split: bytearray) -> None:
+        play[s] = self.action(cells, s, "play")
+        fallback[s] = self.action(cells, s, "fallback") if _pair_rank(self.hands[s]) is not None else play[s]
+        split[s] = self.action(cells, s, "split")
+
+
+# ===== exact EV of a chart column ================================================================
+class _Column:
+    """The exact EV of one up card's chart column (joint units, everything in the round included)."""
+
+    def __init__(self, game: Game, layout: ChartLayout, up: int) -> None:
+        self.game, self.layout, self.up = game, layout, up
+        r = self.rules = game.rules
+        self.solver = game.solver(up)
+        self.natural = blackjack_rank(up)
+        self.settled = game.settled_blackjack_rank(up) >= 0
+        self.base = subtract(game.shoe, composition_of([up]))
+        n = len(layout.hands)
+        blank = bytes([NO_ACTION]) * n
+        self.evaluator = PolicyEvaluator(self.solver, self.natural, blank, blank * N_RANKS)
+        self.fallback_evaluator: PolicyEvaluator | None = None
+        self.same_ten = game._same_ten_rank_probability()
+        self.deals: list[tuple] = []   # (p, state, c1, c2, p_bj, deck)
+        total = sum(self.base)
+        for c1 in range(N_RANKS):
+            for c2 in range(c1, N_RANKS):
+                if c1 == c2:
+                    p = self.base[c1] * (self.base[c1] - 1) / (total * (total - 1))
+                else:
+                    p = 2.0 * self.base[c1] * self.base[c2] / (total * (total - 1))
+                if p <= 0:
+                    continue
+                hand = composition_of([c1, c2])
+                deck = subtract(self.base, hand)
+                p_bj = deck[self.natural] / sum(deck) if self.natural >= 0 else 0.0
+                self.deals.append((p, game.state(hand), c1, c2, p_bj, deck))
+        self.insurance_ev = 0.0          # sum of p x EV of the insurance bet over non-natural deals
+        self.even_money_gain = 0.0       # sum of p x (even money - declined) over naturals
+        for p, s, c1, c2, p_bj, deck in self.deals:
+            if {c1, c2} == {ACE, TEN}:
+                self.even_money_gain += p * (1.0 - float(r.payout) * (1.0 - p_bj))
+            else:
+                self.insurance_ev += p * 0.5 * (3 * p_bj - 1)
+        self.evaluations = 0
+
+    def play_ev(self, play: bytes, fallback: bytes, split: bytes) -> float:
+        """Sum over the non-natural deals of P(deal) x the joint value of playing it by the chart."""
+        self.evaluations += 1
+        ev = self.evaluator
+        ev.set_policy(play, split * N_RANKS)
+        split_values: dict[int, float] = {}
+        total = 0.0
+        for p, s, c1, c2, p_bj, deck in self.deals:
+            if {c1, c2} == {ACE, TEN}:
+                continue
+            action = play[s]
+            if action == SPLIT:
+                if c1 not in split_values:
+                    split_values[c1] = self._split_value(c1)
+                v = split_values[c1]
+                if c1 == TEN and self.same_ten < 1.0:
+                    v = self.same_ten * v + (1.0 - self.same_ten) * self._fallback_value(s, deck, play, fallback,
+                                                                                         split)
+            elif action == SURRENDER:
+                v = self.game._surrender(self.up, deck)
+            else:
+                v = ev.hand_value(s)
+            total += p * v
+        return total
+
+    def _fallback_value(self, s: int, deck, play: bytes, fallback: bytes, split: bytes) -> float:
+        if fallback[s] == SURRENDER:
+            return self.game._surrender(self.up, deck)
+        if self.fallback_evaluator is None:
+            self.fallback_evaluator = PolicyEvaluator(self.solver, self.natural, fallback, split * N_RANKS)
+        else:
+            self.fallback_evaluator.set_policy(fallback, split * N_RANKS)
+        return self.fallback_evaluator.hand_value(s)
+
+    def _split_value(self, pair: int) -> float:
+        r = self.rules
+        one_card = pair == ACE and r.split_aces_one_card
+        may_resplit = r.max_split_hands > 2 and (pair != ACE or r.resplit_aces)
+        if not may_resplit:
+            return self.evaluator.split_value(pair, one_card)
+        nxt = self.game.graph["next"]
+        start = nxt[pair]
+        same_rank = 4 * r.decks if (pair == TEN and r.split_tens == "rank") else None
+
+        def hand_values(extra: int) -> list[float]:
+            values = []
+            for card in range(N_RANKS):
+                left = self.base[card] - (extra + 1 if card == pair else 0)
+                if left <= 0:
+                    values.append(float("nan"))
+                    continue
+                dist = self.evaluator.context_distribution(nxt[start * N_RANKS + card], pair, extra, one_card)
+                values.append(sum(result * mass for (_, _, result), mass in dist.items()))
+            return values
+
+        return resplit_value(self.base, pair, r.max_split_hands, same_rank, hand_values)
+
+    def round_ev(self, play_ev: float, insurance: bool, even_money: bool) -> float:
+        """EV of the round given this up card: play, naturals, settled blackjacks, insurance, even money."""
+        r = self.rules
+        ev = play_ev
+        for p, s, c1, c2, p_bj, deck in self.deals:
+            if {c1, c2} == {ACE, TEN}:
+                ev += p * float(r.payout) * (1.0 - p_bj)
+            elif self.settled:
+                ev -= p * p_bj
+        if self.up == ACE:
+            if insurance:
+                ev += self.insurance_ev
+            if even_money:
+                ev += self.even_money_gain
+        return ev
+
+
+# ===== derivation ==============================================================================
+@dataclass
+class Derivation:
+    """The converged cells and how they were found."""
+
+    cells: dict[Row, dict[int, str | None]]   # row -> up card -> code (None: the shoe has no such up card)
+    insurance: bool | None                    # None: the rules do not offer it
+    even_money: bool | None
+    ev: float                                 # exact round EV of the chart player (initial bets)
+    ev_by_upcard: dict[str, float]
+    evaluations: int
+    sweeps: int
+    changes: int
+    seconds: float
+
+
+def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row, str]:
+    """Each row's code that is best on average over the row's hands under optimal continuation.
+
+    The weights are how often the cards of a hand come as the first cards
+    dealt; the values are the optimal joint values of the engine.
+    """
+    up, base = column.up, column.base
+    stand, hit, double = column.solver.values_table()
+    total = sum(base)
+    split_values: dict[int, float] = {}
+    cells: dict[Row, str] = {}
+    for row in layout.rows:
+        candidates = layout.candidates[row]
+        scores = dict.fromkeys(candidates, 0.0)
+        for s in layout.states[row]:
+            hand = layout.hands[s]
+            if isnan(stand[s]) or any(h > b for h, b in zip(hand, base)):
+                continue
+            n = sum(hand)
+            weight = 1.0
+            for r in range(N_RANKS):
+                weight *= comb(base[r], hand[r])
+            weight /= comb(total, n)
+            for code in candidates:
+                action = resolve(layout.rules, code, hand, "play")
+                if action == STAND:
+                    v = stand[s]
+                elif action == HIT:
+                    v = hit[s]
+                elif action == DOUBLE:
+                    v = double[s]
+                elif action == SURRENDER:
+                    v = game._surrender(up, subtract(base, hand))
+                elif action == SPLIT:
+                    pair = _pair_rank(hand)
+                    if pair not in split_values:
+                        split_values[pair] = game.split_value(column.solver, pair, 1)
+                    v = split_values[pair]
+                else:
+                    continue
+                scores[code] += weight * v
+        cells[row] = max(candidates, key=lambda c: scores[c])   # ties: the earlier code
+    return cells
+
+
+def derive(game: Game, max_sweeps: int = 50, start_code: str | None = None) -> Derivation:
+    """The total-dependent chart of ``game`` by exact coordinate ascent (see the module docstring).
+
+    ``start_code`` (for tests): start every cell from this code where it is
+    allowed (else the row's first candidate) instead of the best-on-average code.
+    """
+    start = time.perf_counter()
+    layout = ChartLayout(game)
+    r = game.rules
+    cells: dict[Row, dict[int, str | None]] = {row: {} for row in layout.rows}
+    ev_by_up: dict[str, float] = {}
+    evaluations = sweeps = changes = 0
+    columns: dict[int, tuple[_Column, float]] = {}
+    for up in range(N_RANKS):
+        if not game.shoe[up]:
+            for row in layout.rows:
+                cells[row][up] = None
+            continue
+        column = _Column(game, layout, up)
+        if start_code is None:
+            col = _initial_cells(game, layout, column)
+        else:
+            col = {row: start_code if start_code in layout.candidates[row] else layout.candidates[row][0]
+                   for row in layout.rows}
+        play, fallback, split = layout.column_tables(col)
+        current = column.play_ev(bytes(play), bytes(fallback), bytes(split))
+        for sweep in range(max_sweeps):
+            sweeps += 1
+            changed = False
+            for row in layout.rows:
+                if len(layout.candidates[row]) < 2:
+                    continue
+                original = col[row]
+                best_code, best_value = original, current
+                for code in layout.candidates[row]:
+                    if code == original:
+                        continue
+                    col[row] = code
+                    for s in layout.deps[row]:
+                        layout.update(col, s, play, fallback, split)
+                    value = column.play_ev(bytes(play), bytes(fallback), bytes(split))
+                    if value > best_value + TOLERANCE:
+                        best_code, best_value = code, value
+                col[row] = best_code
+                for s in layout.deps[row]:
+                    layout.update(col, s, play, fallback, split)
+                if best_code != original:
+                    changed, current = True, best_value
+                    changes += 1
+            if not changed:
+                break
+        evaluations += column.evaluations
+        for row in layout.rows:
+            cells[row][up] = col[row]
+        columns[up] = (column, current)
+    insurance = even_money = None
+    if ACE in columns:
+        column = columns[ACE][0]
+        if r.insurance:
+            insurance = column.insurance_ev > 0
+        if r.even_money:
+            even_money = column.even_money_gain > 0
+    n_shoe = sum(game.shoe)
+    for up, (column, play_ev) in columns.items():
+        ev_by_up[RANK_SYMBOLS[up]] = column.round_ev(play_ev, bool(insurance), bool(even_money))
+    ev = sum(game.shoe[RANK_SYMBOLS.index(k)] / n_shoe * v for k, v in ev_by_up.items())
+    return Derivation(cells, insurance, even_money, ev, ev_by_up, evaluations, sweeps, changes,
+                      time.perf_counter() - start)
+
+
+def chart_table(game: Game, cells: dict[Row, dict[int, str | None]], insurance: bool | None,
+                even_money: bool | None, name: str = "basic strategy (total-dependent chart)") -> StrategyTable:
+    """The :class:`StrategyTable` of a player who follows the chart ``cells`` exactly."""
+    layout = ChartLayout(game)
+    n = len(layout.hands)
+    play, fallback, split_play = {}, {}, {}
+    for up in range(N_RANKS):
+        column = {row: cells[row][up] for row in layout.rows}
+        if any(code is None for code in column.values()):
+            play[up] = fallback[up] = split_play[up] = bytes([NO_ACTION]) * n
+            continue
+        p, f, s = layout.column_tables(column)
+        play[up], fallback[up], split_play[up] = bytes(p), bytes(f), bytes(s)
+    ins = bytearray(n)
+    if insurance:
+        for s, hand in enumerate(layout.hands):
+            if sum(hand) == 2 and hand_total(hand)[0] != 21:
+                ins[s] = 1
+    table = StrategyTable(game.rules, name, layout.hands, play, fallback, split_play, bytes(ins), bool(even_money))
+    table.validate()
+    return table
+
+
+def basic_table(game: Game) -> StrategyTable:
+    """The StrategyTable of the converged basic-strategy chart of ``game`` (what the simulator plays)."""
+    d = derive(game)
+    return chart_table(game, d.cells, d.insurance, d.even_money)
+
+
+# ===== exceptions ==============================================================================
+@dataclass(frozen=True)
+class ChartException:
+    """A hand whose best play differs from the chart's, and what the best play gains.
+
+    ``gain``: EV(best) - EV(chart action) per hand, in initial bets, with
+    optimal play afterwards, conditioned like ``Game.hand``.  ``round_gain``:
+    the same, weighted by the probability that a round reaches this hand
+    (deal, up card, no settled dealer blackjack): what the exception alone adds
+    to the round EV.
+    """
+
+    up: int
+    row: Row
+    cards: tuple[int, ...]           # ranks, in hand order
+    chart_action: str
+    best_action: str
+    gain: float
+    round_gain: float
+
+    @property
+    def hand(self) -> str:
+        return format_hand(composition_of(self.cards))
+
+
+def _hand_results(game: Game) -> dict[tuple[int, int, int], HandResult]:
+    """Game.hand for every two-card hand against every up card the shoe allows."""
+    out = {}
+    for up in range(N_RANKS):
+        if not game.shoe[up]:
+            continue
+        base = subtract(game.shoe, composition_of([up]))
+        for c1 in range(N_RANKS):
+            for c2 in range(c1, N_RANKS):
+                if (c1 == c2 and base[c1] < 2) or not base[c1] or not base[c2]:
+                    continue
+                out[up, c1, c2] = game.hand([RANK_SYMBOLS[c1], RANK_SYMBOLS[c2]], up)
+    return out
+
+
+def find_exceptions(game: Game, table: StrategyTable, hands: dict[tuple[int, int, int], HandResult],
+                    three_cards: bool = True) -> list[ChartException]:
+    """Two-card (and reachable three-card) hands whose best play differs from the chart's ``table``."""
+    out: list[ChartException] = []
+    n_shoe = sum(game.shoe)
+    index = game.graph["index"]
+    for up in range(N_RANKS):
+        if not game.shoe[up]:
+            continue
+        base = subtract(game.shoe, composition_of([up]))
+        total = sum(base)
+        p_up = game.shoe[up] / n_shoe
+        natural = blackjack_rank(up)
+        settled = game.settled_blackjack_rank(up) >= 0
+        for (u, c1, c2), res in hands.items():
+            if u != up or {c1, c2} == {ACE, TEN}:
+                continue
+            hand = composition_of([c1, c2])
+            chart = ACTION_NAMES[table.play[up][index[hand]]]
+            values = {a: getattr(res, a) for a in ACTION_NAMES if getattr(res, a) is not None}
+            best = res.best
+            gain = values[best] - values[chart]
+            if gain > TOLERANCE:
+                p = base[c1] * (base[c2] - (c1 == c2)) / (total * (total - 1)) * (1 if c1 == c2 else 2)
+                mass = 1.0 - res.p_dealer_blackjack if settled else 1.0
+                row = Row("pair", c1) if c1 == c2 else _total_row(hand)
+                out.append(ChartException(up, row, (c1, c2), chart, best, gain, p_up * p * mass * gain))
+        if not three_cards:
+            continue
+        stand, hit, _ = game.solver(up).values_table()
+        seen = set()
+        for c1 in range(N_RANKS):
+            for c2 in range(c1, N_RANKS):
+                two = composition_of([c1, c2])
+                if two not in index or {c1, c2} == {ACE, TEN} or table.play[up][index[two]] != HIT:
+                    continue
+                for c3 in range(N_RANKS):
+                    three = tuple(two[r] + (r == c3) for r in range(N_RANKS))
+                    if three in seen or three not in index or any(h > b for h, b in zip(three, base)):
+                        continue
+                    seen.add(three)
+                    s = index[three]
+                    if hand_total(three)[0] >= 21 or isnan(stand[s]):
+                        continue
+                    deck = subtract(base, three)
+                    mass = 1.0 - deck[natural] / sum(deck) if settled else 1.0
+                    values = {"stand": stand[s] / mass, "hit": hit[s] / mass}
+                    chart = ACTION_NAMES[table.play[up][s]]
+                    best = "hit" if values["hit"] > values["stand"] + TOLERANCE else "stand"
+                    gain = values[best] - values[chart]
+                    if gain <= TOLERANCE:
+                        continue
+                    p_reach = _p_reach(three, base, table.play[up], index)
+                    ranks = tuple(r for r in range(N_RANKS) for _ in range(three[r]))
+                    out.append(ChartException(up, _total_row(three), ranks, chart, best, gain,
+                                              p_up * p_reach * mass * gain))
+    return out
+
+
+def _p_reach(three: tuple, base: tuple, play: bytes, index: dict) -> float:
+    """P(the first three cards dealt are ``three`` and the chart hits the first two) (unsplit hands)."""
+    total = sum(base)
+    p = 0.0
+    for c3 in range(N_RANKS):
+        if not three[c3]:
+            continue
+        two = tuple(three[r] - (r == c3) for r in range(N_RANKS))
+        if play[index[two]] != HIT:       # naturals stand; splits are not unsplit hits
+            continue
+        ways = 1.0
+        for r in range(N_RANKS):
+            ways *= comb(base[r], two[r])
+        p_two = ways / comb(total, 2)
+        rest = [b - h for b, h in zip(base, two)]
+        p += p_two * rest[c3] / (total - 2)
+    return p
+
+
+# ===== the chart =================================================================================
+@dataclass
+class EVRow:
+    """One line of the EV tables: a two-card hand against an up card (values as ``Game.hand`` gives them)."""
+
+    up: int
+    cards: tuple[int, int]
+    result: HandResult
+
+    @property
+    def hand(self) -> str:
+        return format_hand(composition_of(self.cards))
+
+
+@dataclass
+class Chart:
+    """A converged basic-strategy chart, the exact figures of its player and of optimal CD play."""
+
+    rules: Rules
+    rows: list[Row]
+    cells: dict[Row, dict[int, str | None]]
+    insurance: bool | None
+    even_money: bool | None
+    table: StrategyTable
+    stats: RoundStats                 # the chart player (round_stats on the chart's StrategyTable)
+    optimal: RoundStats               # optimal composition-dependent play, CDZ- (round_stats "cdz")
+    derivation: Derivation
+    exceptions: list[ChartException]
+    ev_rows: list[EVRow] = field(repr=False)
+    seconds: float = 0.0
+
+    @property
+    def ev(self) -> float:
+        return self.stats.ev
+
+    @property
+    def ev_gap(self) -> float:
+        """EV of optimal CD play minus EV of the chart (initial bets, >= 0)."""
+        return self.optimal.ev - self.stats.ev
+
+    def cell(self, row: Row, up: int) -> str | None:
+        return self.cells[row][up]
+
+    def exceptions_with(self, n_cards: int) -> list[ChartException]:
+        return [e for e in self.exceptions if len(e.cards) == n_cards]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "cells": {row.key: {RANK_SYMBOLS[u]: self.cells[row][u] for u in UP_ORDER} for row in self.rows},
+            "insurance": self.insurance, "even_money": self.even_money,
+            "codes": {c: _describe_code(c, "en") for c in CODES},
+            "ev": self.stats.ev, "rtp_initial": self.stats.rtp_initial,
+            "rtp_total_wagered": self.stats.rtp_total_wagered,
+            "expected_total_wager": self.stats.expected_wager,
+            "optimal_ev": self.optimal.ev, "optimal_rtp_initial": self.optimal.rtp_initial,
+            "optimal_rtp_total_wagered": self.optimal.rtp_total_wagered,
+            "ev_gap": self.ev_gap,
+            "exceptions": [{"up": RANK_SYMBOLS[e.up], "row": e.row.key, "hand": e.hand, "chart": e.chart_action,
+                            "best": e.best_action, "gain": e.gain, "round_gain": e.round_gain}
+                           for e in self.exceptions],
+            "two_card_exceptions": len(self.exceptions_with(2)),
+            "three_card_exceptions": len(self.exceptions_with(3)),
+            "evaluations": self.derivation.evaluations, "sweeps": self.derivation.sweeps,
+            "units": "initial bets; exception gains per hand conditioned on no dealer blackjack where peeked",
+            "rules": self.rules.as_dict(),
+        }
+
+
+def basic_chart(game: Game | None = None) -> Chart:
+    """Derive the chart of ``game`` (default: the seed game) with every figure the renderings show."""
+    start = time.perf_counter()
+    game = game or Game(Rules())
+    d = derive(game)
+    table = chart_table(game, d.cells, d.insurance, d.even_money)
+    stats = round_stats(game, table)
+    optimal = round_stats(game, "cdz")
+    hands = _hand_results(game)
+    exceptions = find_exceptions(game, table, hands)
+    ev_rows = [EVRow(up, (c1, c2), res) for (up, c1, c2), res in sorted(hands.items(), key=_ev_row_order)]
+    return Chart(game.rules, chart_rows(), d.cells, d.insurance, d.even_money, table, stats, optimal, d,
+                 exceptions, ev_rows, time.perf_counter() - start)
+
+
+def _ev_row_order(item) -> tuple:
+    """Up cards as in the chart; then pairs (A-A, T-T ... 2-2), soft hands (A-T ... A-2), hard hands by total."""
+    (up, c1, c2), _ = item
+    if c1 == c2:
+        group, key = 0, (c1 != ACE, -c1)
+    elif c1 == ACE:
+        group, key = 1, (-c2, 0)
+    else:
+        group, key = 2, (-(c1 + c2), -c2)
+    return (UP_ORDER.index(up), group, key)
+
+
+# ===== rendering: a language-specific view of the chart ===========================================
+COLOURS = {"stand": "#f28e8c", "hit": "#9fd59a", "double": "#8ccbe8", "split": "#ffd36b", "surrender": "#c7c7c7",
+           "yes": "#9fd59a", "no": "#ececec", "none": "#ffffff"}
+
+
+def _code_text(code: str, lang: str) -> str:
+    """A cell code in ``lang``: the first letter's abbreviation, then the fallback's in lower case."""
+    first = t(f"abbr.{ACTION_NAMES[LETTER_ACTION[code[0]]]}", lang)
+    if len(code) == 1:
+        return first
+    return first + t(f"abbr.{ACTION_NAMES[LETTER_ACTION[code[1].upper()]]}", lang).lower()
+
+
+def _describe_code(code: str, lang: str) -> str:
+    first = t(f"action.{ACTION_NAMES[LETTER_ACTION[code[0]]]}", lang)
+    if len(code) == 1:
+        return first
+    return t("legend.fallback", lang, first=first, second=t(f"verb.{ACTION_NAMES[LETTER_ACTION[code[1].upper()]]}",
+                                                            lang))
+
+
+def _colour_key(code: str | None) -> str:
+    return "none" if code is None else ACTION_NAMES[LETTER_ACTION[code[0]]]
+
+
+@dataclass
+class ChartView:
+    """Everything a rendering prints, already translated: renderers only lay it out."""
+
+    lang: str
+    title: str
+    rules: str
+    up_header: str
+    hand_header: str
+    ups: list[str]
+    sections: list[tuple[str, list[tuple[str, list[tuple[str, str]]]]]]  # (title, [(label, [(text, colour)])])
+    legend: list[tuple[str, str, str]]                                  # (code text, meaning, colour)
+    notes: list[str]
+    summary: list[str]
+
+
+def chart_view(chart: Chart, lang: str = "en") -> ChartView:
+    i18n.check_language(lang)
+    sections = []
+    used: set[str] = set()
+    for kind, key in (("hard", "section.hard"), ("soft", "section.soft"), ("pair", "section.pairs")):
+        rows = []
+        for row in chart.rows:
+            if row.kind != kind:
+                continue
+            cells = []
+            for up in UP_ORDER:
+                code = chart.cells[row][up]
+                if code is not None:
+                    used.add(code)
+                cells.append(("-" if code is None else _code_text(code, lang), _colour_key(code)))
+            rows.append((row.label(lang), cells))
+        sections.append((t(key, lang), rows))
+    side = []
+    yes, no = t("answer.yes", lang), t("answer.no", lang)
+    for decision, key in ((chart.insurance, "action.insurance"), (chart.even_money, "action.even_money")):
+        if decision is None:
+            continue
+        cells = [("", "none")] * (len(UP_ORDER) - 1) + [(yes if decision else no, "yes" if decision else "no")]
+        side.append((t(key, lang), cells))
+    if side:
+        sections.append((t("section.side", lang), side))
+    legend = [(_code_text(c, lang), _describe_code(c, lang), _colour_key(c)) for c in CODES if c in used]
+    if side:
+        legend.append((f"{yes} / {no}", t("legend.side", lang, yes=yes, no=no), "no"))
+    notes = [t("note.ten", lang), t("note.cards", lang)]
+    if chart.rules.max_split_hands >= 2:
+        notes.append(t("note.pairs", lang))
+    peeked = [up_symbol(u) for u in (ACE, TEN) if chart.rules.peeks_under(u)]
+    if peeked:
+        notes.append(t("note.peek", lang, cards=i18n.join_and(peeked, lang)))
+    notes.append(t("note.exact", lang))
+    s, o = chart.stats, chart.optimal
+    summary = [
+        t("summary.chart", lang, ev=i18n.percent(s.ev, 4, lang, sign=True),
+          rtp_initial=i18n.percent(s.rtp_initial, 4, lang), rtp_wagered=i18n.percent(s.rtp_total_wagered, 4, lang)),
+        t("summary.optimal", lang, ev=i18n.percent(o.ev, 4, lang, sign=True),
+          rtp_initial=i18n.percent(o.rtp_initial, 4, lang), rtp_wagered=i18n.percent(o.rtp_total_wagered, 4, lang)),
+        t("summary.gap", lang, gap=i18n.percent(chart.ev_gap, 4, lang), count=len(chart.exceptions_with(2))),
+    ]
+    return ChartView(lang, f"{t('chart.title', lang)} ({t('chart.kind', lang)})",
+                     f"{t('rules.label', lang)}: {i18n.rules_summary(chart.rules, lang)}",
+                     t("chart.up_card", lang), t("chart.hand", lang), [up_symbol(u) for u in UP_ORDER],
+                     sections, legend, notes, summary)
+
+
+def render_text(view: ChartView) -> str:
+    label_width = max(len(label) for _, rows in view.sections for label, _ in rows) + 2
+    label_width = max(label_width, len(view.hand_header) + 1)
+    lines = [view.title, *textwrap.wrap(view.rules, 100), ""]
+    lines.append(" " * label_width + view.up_header)
+    lines.append(view.hand_header.ljust(label_width) + "".join(u.rjust(4) for u in view.ups))
+    for title, rows in view.sections:
+        lines.append(title)
+        for label, cells in rows:
+            lines.append(("  " + label).ljust(label_width) + "".join(text.rjust(4) for text, _ in cells).rstrip())
+    lines.append("")
+    lines.append(t("legend.title", view.lang) + ":")
+    width = max(len(code) for code, _, _ in view.legend)
+    lines += [f"  {code.ljust(width)}  {meaning}" for code, meaning, _ in view.legend]
+    lines.append("")
+    for note in view.notes + [""] + view.summary:
+        lines += textwrap.wrap(note, 100) or [""]
+    return "\n".join(lines) + "\n"
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def render_md(view: ChartView) -> str:
+    lines = [f"# {view.title}", "", view.rules, ""]
+    for title, rows in view.sections:
+        lines += [f"## {title}", "", f"| {view.hand_header} \\ {view.up_header} | " + " | ".join(view.ups) + " |",
+                  "|---|" + "---|" * len(view.ups)]
+        for label, cells in rows:
+            lines.append(f"| {label} | " + " | ".join(_md_escape(text) or " " for text, _ in cells) + " |")
+        lines.append("")
+    lines += [f"## {t('legend.title', view.lang)}", ""]
+    lines += [f"* **{_md_escape(code)}**: {meaning}" for code, meaning, _ in view.legend]
+    lines.append("")
+    lines += [f"* {note}" for note in view.notes]
+    lines.append("")
+    lines += [f"* {line}" for line in view.summary]
+    return "\n".join(lines) + "\n"
+
+
+def render_csv(view: ChartView) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([f"{view.hand_header} / {view.up_header}", *view.ups])
+    for _, rows in view.sections:
+        for label, cells in rows:
+            writer.writerow([label, *(text for text, _ in cells)])
+    return out.getvalue()
+
+
+_HTML_STYLE = """
+body { font-family: "DejaVu Sans", Arial, Helvetica, sans-serif; margin: 24px; color: #111; }
+h1 { font-size: 20px; margin: 0 0 4px 0; }
+p.rules { font-size: 12px; margin: 0 0 14px 0; max-width: 620px; }
+table.chart { border-collapse: collapse; font-size: 13px; }
+table.chart th, table.chart td { border: 1px solid #555; padding: 3px 0; text-align: center; }
+table.chart td.cell { width: 38px; font-weight: bold; }
+table.chart th.up { background: #263238; color: #fff; width: 38px; }
+table.chart th.label { text-align: left; padding: 3px 8px; background: #f5f5f5; font-weight: normal;
+  white-space: nowrap; }
+table.chart th.corner { background: #263238; color: #fff; text-align: left; padding: 3px 8px; }
+table.chart tr.section th { background: #455a64; color: #fff; text-align: left; padding: 4px 8px; }
+table.chart td.blank { background: #fff; border-color: #ddd; }
+div.legend { margin-top: 14px; font-size: 12px; }
+div.legend span.swatch { display: inline-block; min-width: 30px; padding: 2px 4px; margin-right: 6px;
+  border: 1px solid #555; text-align: center; font-weight: bold; }
+div.legend div { margin: 3px 0; }
+ul.notes { font-size: 12px; max-width: 640px; padding-left: 18px; }
+"""
+
+
+def render_html(view: ChartView) -> str:
+    e = html.escape
+    out = [f'<!DOCTYPE html>\n<html lang="{view.lang}">\n<head>\n<meta charset="utf-8">',
+           f"<title>{e(view.title)}</title>", f"<style>{_HTML_STYLE}</style>", "</head>", "<body>",
+           f"<h1>{e(view.title)}</h1>", f'<p class="rules">{e(view.rules)}</p>',
+           '<table class="chart">',
+           f'<tr><th class="corner">{e(view.hand_header)}</th><th class="up" colspan="{len(view.ups)}">'
+           f"{e(view.up_header)}</th></tr>",
+           '<tr><th class="corner"></th>' + "".join(f'<th class="up">{e(u)}</th>' for u in view.ups) + "</tr>"]
+    for title, rows in view.sections:
+        out.append(f'<tr class="section"><th colspan="{len(view.ups) + 1}">{e(title)}</th></tr>')
+        for label, cells in rows:
+            tds = "".join(f'<td class="cell" style="background:{COLOURS[c]}">{e(text)}</td>' if text
+                          else '<td class="blank"></td>' for text, c in cells)
+            out.append(f'<tr><th class="label">{e(label)}</th>{tds}</tr>')
+    out.append("</table>")
+    out.append(f'<div class="legend"><strong>{e(t("legend.title", view.lang))}</strong>')
+    for code, meaning, colour in view.legend:
+        out.append(f'<div><span class="swatch" style="background:{COLOURS[colour]}">{e(code)}</span>'
+                   f"{e(meaning)}</div>")
+    out.append("</div>")
+    out.append('<ul class="notes">' + "".join(f"<li>{e(n)}</li>" for n in view.notes + view.summary) + "</ul>")
+    out.append("</body>\n</html>")
+    return "\n".join(out) + "\n"
+
+
+def _figure(view: ChartView):
+    """The chart as a matplotlib Figure (no pyplot: no global state)."""
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Rectangle
+
+    cell_w, cell_h, label_w, margin = 0.55, 0.25, 1.45, 0.35
+    grid_w = label_w + cell_w * len(view.ups)
+    width = grid_w + 2 * margin
+    rules_lines = textwrap.wrap(view.rules, 108)
+    n_rows = 2 + sum(1 + len(rows) for _, rows in view.sections)
+    legend_lines = len(view.legend)
+    foot = [line for note in view.notes + view.summary for line in textwrap.wrap(note, 128)]
+    top = margin + 0.32 + 0.17 * len(rules_lines) + 0.15
+    height = top + n_rows * cell_h + 0.25 + 0.21 * legend_lines + 0.25 + 0.16 * len(foot) + margin
+    fig = Figure(figsize=(width, height))
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)
+    ax.axis("off")
+    ax.text(margin, margin, view.title, fontsize=13, fontweight="bold", va="top")
+    y = margin + 0.32
+    for line in rules_lines:
+        ax.text(margin, y, line, fontsize=7.5, va="top")
+        y += 0.17
+    y = top
+
+    def box(x: float, y: float, w: float, h: float, face: str, text: str = "", colour: str = "black",
+            bold: bool = False, align: str = "center", size: float = 8.5) -> None:
+        ax.add_patch(Rectangle((x, y), w, h, facecolor=face, edgecolor="#555555", linewidth=0.6))
+        if text:
+            tx = x + w / 2 if align == "center" else x + 0.06
+            ax.text(tx, y + h / 2, text, ha=align, va="center", fontsize=size, color=colour,
+                    fontweight="bold" if bold else "normal")
+
+    x0 = margin
+    box(x0, y, label_w, cell_h, "#263238", view.hand_header, "white", align="left", size=7.5)
+    box(x0 + label_w, y, cell_w * len(view.ups), cell_h, "#263238", view.up_header, "white", size=8)
+    y += cell_h
+    box(x0, y, label_w, cell_h, "#263238")
+    for i, u in enumerate(view.ups):
+        box(x0 + label_w + i * cell_w, y, cell_w, cell_h, "#263238", u, "white", bold=True)
+    y += cell_h
+    for title, rows in view.sections:
+        box(x0, y, grid_w, cell_h, "#455a64", title, "white", bold=True, align="left", size=8)
+        y += cell_h
+        for label, cells in rows:
+            box(x0, y, label_w, cell_h, "#f5f5f5", label, align="left", size=8)
+            for i, (text, colour) in enumerate(cells):
+                if text:
+                    box(x0 + label_w + i * cell_w, y, cell_w, cell_h, COLOURS[colour], text, bold=True)
+            y += cell_h
+    y += 0.25
+    ax.text(margin, y, t("legend.title", view.lang), fontsize=9, fontweight="bold", va="top")
+    y += 0.21
+    for code, meaning, colour in view.legend:
+        box(margin, y, 0.62, 0.17, COLOURS[colour], code, bold=True, size=7.5)
+        ax.text(margin + 0.72, y + 0.085, meaning, fontsize=7.5, va="center")
+        y += 0.21
+    y += 0.1
+    for line in foot:
+        ax.text(margin, y, line, fontsize=6.5, va="top")
+        y += 0.16
+    return fig
+
+
+def render_svg(view: ChartView) -> bytes:
+    """The chart as SVG, deterministic for one matplotlib version (fixed hash salt, no date, text as text)."""
+    import matplotlib
+    fig = _figure(view)
+    buf = io.BytesIO()
+    with matplotlib.rc_context({"svg.hashsalt": "bjev-chart", "svg.fonttype": "none"}):
+        fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": "bjev"})
+    return buf.getvalue()
+
+
+def render_png(view: ChartView, dpi: int = 150) -> bytes:
+    fig = _figure(view)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
+    return buf.getvalue()
+
+
+RENDERERS: dict[str, Callable[[ChartView], str | bytes]] = {
+    "text": render_text, "md": render_md, "csv": render_csv, "html": render_html, "svg": render_svg,
+    "png": render_png,
+}
+
+
+def render(chart: Chart, fmt: str = "text", lang: str = "en") -> str | bytes:
+    """The chart in one format ('text', 'md', 'csv', 'html': str; 'svg', 'png': bytes) and language."""
+    if fmt not in RENDERERS:
+        raise BJEVError(f"unknown chart format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    return RENDERERS[fmt](chart_view(chart, lang))
+
+
+# ===== exceptions and EV tables as documents =======================================================
+_VERB = {"stand": "verb.stand", "hit": "verb.hit", "double": "verb.double", "split": "verb.split",
+         "surrender": "verb.surrender", "even_money": "verb.even_money"}
+
+
+def render_exceptions_md(chart: Chart, lang: str = "en") -> str:
+    """The exceptions grouped per row and up card: 'Hard 16 vs T: hit, except stand 7-4-5 (+0.0012)'."""
+    lines = [f"# {t('exceptions.title', lang)}", "", f"{t('rules.label', lang)}: "
+             f"{i18n.rules_summary(chart.rules, lang)}", "", t("exceptions.intro", lang), "",
+             t("exceptions.count", lang, two=len(chart.exceptions_with(2)), three=len(chart.exceptions_with(3))),
+             t("summary.gap", lang, gap=i18n.percent(chart.ev_gap, 4, lang), count=len(chart.exceptions_with(2))),
+             ""]
+    row_order = {row: i for i, row in enumerate(chart.rows)}
+    for n_cards, key in ((2, "exceptions.two_cards"), (3, "exceptions.three_cards")):
+        lines += [f"## {t(key, lang)}", ""]
+        groups: dict[tuple, list[ChartException]] = {}
+        for e in chart.exceptions_with(n_cards):
+            groups.setdefault((row_order[e.row], UP_ORDER.index(e.up), e.chart_action), []).append(e)
+        if not groups:
+            lines += [t("exceptions.none", lang), ""]
+            continue
+        for (r, u, action), items in sorted(groups.items()):
+            by_best: dict[str, list[ChartException]] = {}
+            for e in sorted(items, key=lambda e: -e.gain):
+                by_best.setdefault(e.best_action, []).append(e)
+            parts = [t(_VERB[best], lang) + " " + ", ".join(
+                f"{display_hand(e.cards)} ({i18n.number(e.gain, 4, lang, sign=True)})" for e in es)
+                for best, es in by_best.items()]
+            lines.append("* " + t("exceptions.line", lang, row=chart.rows[r].label(lang),
+                                  up=up_symbol(UP_ORDER[u]), action=t(_VERB[action], lang),
+                                  items="; ".join(parts)))
+        lines.append("")
+    return "\n".join(lines)
+
+
+def render_exceptions_csv(chart: Chart) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["up", "row", "hand", "cards", "chart_action", "best_action", "gain_per_hand",
+                     "gain_per_round"])
+    row_order = {row: i for i, row in enumerate(chart.rows)}
+    for e in sorted(chart.exceptions, key=lambda e: (len(e.cards), row_order[e.row], UP_ORDER.index(e.up),
+                                                    -e.gain, e.cards)):
+        writer.writerow([RANK_SYMBOLS[e.up], e.row.key, e.hand, len(e.cards), e.chart_action, e.best_action,
+                         f"{e.gain:.9f}", f"{e.round_gain:.12f}"])
+    return out.getvalue()
+
+
+_EV_ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
+
+
+def render_ev_csv(chart: Chart) -> str:
+    """Every two-card hand against every up card: the EV of each allowed action (machine-readable)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["up", "hand", *_EV_ACTIONS, "best", "conditioned_on_no_dealer_blackjack"])
+    for row in chart.ev_rows:
+        res = row.result
+        writer.writerow([RANK_SYMBOLS[row.up], row.hand,
+                         *("" if getattr(res, a) is None else f"{getattr(res, a):.9f}" for a in _EV_ACTIONS),
+                         res.best, str(res.conditioned).lower()])
+    return out.getvalue()
+
+
+def render_ev_md(chart: Chart, lang: str = "en") -> str:
+    peeked = [up_symbol(u) for u in (ACE, TEN) if chart.rules.blackjack_settled_as_peek(u)]
+    intro = (t("evtable.intro", lang, cards=i18n.join_and(peeked, lang)) if peeked
+             else t("evtable.unconditioned", lang))
+    lines = [f"# {t('evtable.title', lang)}", "", f"{t('rules.label', lang)}: "
+             f"{i18n.rules_summary(chart.rules, lang)}", "", intro, "", t("evtable.natural", lang), ""]
+    for up in UP_ORDER:
+        rows = [r for r in chart.ev_rows if r.up == up]
+        if not rows:
+            continue
+        actions = [a for a in _EV_ACTIONS if any(getattr(r.result, a) is not None for r in rows)]
+        heads = [t(f"action.{a}", lang) for a in actions]
+        cond = f" ({t('evtable.conditioned', lang)})" if rows[0].result.conditioned else ""
+        lines += [f"## {t('vs', lang)} {up_symbol(up)}{cond}", "",
+                  f"| {t('evtable.hand', lang)} | " + " | ".join(heads) + f" | {t('evtable.best', lang)} |",
+                  "|---|" + "---:|" * len(actions) + "---|"]
+        for r in rows:
+            res = r.result
+            cells = []
+            for a in actions:
+                v = getattr(res, a)
+                text = "" if v is None else i18n.number(v, 4, lang, sign=True)
+                cells.append(f"**{text}**\\*" if a == res.best and v is not None else text)
+            lines.append(f"| {display_hand(r.cards)} | " + " | ".join(cells) + f" | {t(f'action.{res.best}', lang)} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+# ===== writing files =================================================================================
+def write_file(path: str, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` atomically (a temporary file in the same directory, then os.replace).
+
+    Any failure is one OutputError line naming the path.
+    """
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    directory = os.path.dirname(os.path.abspath(path))
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".bjev-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            f.write(payload)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+        tmp = None
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def table_files(chart: Chart, formats: Sequence[str] = FORMATS) -> dict[str, str | bytes]:
+    """Every generated file of ``tables/`` by name: the chart in each format and language, the
+    exceptions (Markdown per language, CSV) and the EV tables (CSV, Markdown per language)."""
+    files: dict[str, str | bytes] = {}
+    for lang in i18n.LANGUAGES:
+        view = chart_view(chart, lang)
+        for fmt in formats:
+            files[f"chart-{lang}.{EXTENSIONS[fmt]}"] = RENDERERS[fmt](view)
+        files[f"exceptions-{lang}.md"] = render_exceptions_md(chart, lang)
+        files[f"ev-tables-{lang}.md"] = render_ev_md(chart, lang)
+    files["exceptions.csv"] = render_exceptions_csv(chart)
+    files["ev-tables.csv"] = render_ev_csv(chart)
+    files["README.md"] = _tables_readme(chart, sorted(files))
+    return files
+
+
+def _tables_readme(chart: Chart, names: list[str]) -> str:
+    return "\n".join([
+        "# Generated strategy charts", "",
+        "This folder holds the generated strategy charts for the default game, written by `bjev tables`",
+        "(also `python -m ev tables`); do not edit by hand.",
+        "A test fails when these files are stale.", "",
+        f"Rules: {i18n.rules_summary(chart.rules, 'en')}", "",
+        "* `chart-LANG.FORMAT`: the basic-strategy chart (en, de, pl; txt, md, csv, html, svg, png)",
+        "* `exceptions-LANG.md`, `exceptions.csv`: hands whose best composition-dependent play differs from "
+        "the chart, with the EV gained",
+        "* `ev-tables-LANG.md`, `ev-tables.csv`: the EV of every action for every two-card hand against every "
+        "up card", "",
+        *[f"    {name}" for name in names], ""])
+
+
+def write_tables(out: str = "tables", chart: Chart | None = None) -> list[str]:
+    """Regenerate every file of ``tables/`` in directory ``out``; returns the paths written."""
+    chart = chart or basic_chart()
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create directory {out}: {exc.strerror or exc}") from None
+    paths = []
+    for name, data in table_files(chart).items():
+        path = os.path.join(out, name)
+        write_file(path, data)
+        paths.append(path)
+    return paths
+

@@ -1,0 +1,298 @@
+"""Every user-facing phrase of the charts (and, later, the report) in English, German and Polish.
+
+One table, ``MESSAGES``: a message key to ``{"en": ..., "de": ..., "pl": ...}``.
+Keys are grouped by prefix:
+
+* ``action.*``  the player's decisions (``action.stand`` ...), ``abbr.*`` their
+  one-letter chart codes (English S H D P R; German S Z V T A; Polish S K P D R);
+* ``chart.*``, ``row.*``, ``legend.*``, ``note.*``, ``summary.*``: the strategy chart;
+* ``exceptions.*``, ``evtable.*``: the composition-dependent exceptions and the EV tables;
+* ``rules.*``: the pieces of a rule summary (see :func:`rules_summary`).
+
+The German and Polish casino terms follow the game's own rule texts (the seed
+files): Verdoppeln, Teilen, Versicherung, Even Money; Podwojenie stawki,
+Dzielenie, Ubezpieczenie.  Placeholders are ``str.format`` fields.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import BJEVError
+
+LANGUAGES = ("en", "de", "pl")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # ----- decisions --------------------------------------------------------------
+    "action.stand": {"en": "Stand", "de": "Stehen", "pl": "Stój"},
+    "action.hit": {"en": "Hit", "de": "Ziehen", "pl": "Karta (dobierz)"},
+    "action.double": {"en": "Double", "de": "Verdoppeln", "pl": "Podwojenie stawki"},
+    "action.split": {"en": "Split", "de": "Teilen", "pl": "Dzielenie"},
+    "action.surrender": {"en": "Surrender", "de": "Aufgeben", "pl": "Rezygnacja"},
+    "action.insurance": {"en": "Insurance", "de": "Versicherung", "pl": "Ubezpieczenie"},
+    "action.even_money": {"en": "Even money", "de": "Even Money", "pl": "Even Money (równa wypłata)"},
+    "action.blackjack": {"en": "Blackjack", "de": "Blackjack", "pl": "Blackjack"},
+    # lower-case forms used inside sentences
+    "verb.stand": {"en": "stand", "de": "stehen", "pl": "stój"},
+    "verb.hit": {"en": "hit", "de": "ziehen", "pl": "dobierz"},
+    "verb.double": {"en": "double", "de": "verdoppeln", "pl": "podwój stawkę"},
+    "verb.split": {"en": "split", "de": "teilen", "pl": "dziel"},
+    "verb.surrender": {"en": "surrender", "de": "aufgeben", "pl": "zrezygnuj"},
+    "verb.even_money": {"en": "take even money", "de": "Even Money nehmen", "pl": "weź Even Money"},
+    # one-letter chart codes; a second, lower-case letter is the fallback
+    "abbr.stand": {"en": "S", "de": "S", "pl": "S"},
+    "abbr.hit": {"en": "H", "de": "Z", "pl": "K"},
+    "abbr.double": {"en": "D", "de": "V", "pl": "P"},
+    "abbr.split": {"en": "P", "de": "T", "pl": "D"},
+    "abbr.surrender": {"en": "R", "de": "A", "pl": "R"},
+    "answer.yes": {"en": "Yes", "de": "Ja", "pl": "Tak"},
+    "answer.no": {"en": "No", "de": "Nein", "pl": "Nie"},
+    # ----- the chart ----------------------------------------------------------------
+    "chart.title": {"en": "Basic strategy", "de": "Grundstrategie", "pl": "Strategia podstawowa"},
+    "chart.kind": {"en": "total-dependent chart", "de": "Tabelle nach Punktsumme",
+                   "pl": "tabela według sumy punktów"},
+    "chart.up_card": {"en": "Dealer's up card", "de": "Aufgedeckte Karte des Dealers",
+                      "pl": "Odkryta karta krupiera"},
+    "chart.hand": {"en": "Your hand", "de": "Ihre Hand", "pl": "Twój układ"},
+    "section.hard": {"en": "Hard totals", "de": "Hard (harte Hände)", "pl": "Układy twarde"},
+    "section.soft": {"en": "Soft totals", "de": "Soft (weiche Hände)", "pl": "Układy miękkie"},
+    "section.pairs": {"en": "Pairs", "de": "Paare", "pl": "Pary"},
+    "section.side": {"en": "Insurance and even money", "de": "Versicherung und Even Money",
+                     "pl": "Ubezpieczenie i Even Money"},
+    "row.hard": {"en": "Hard {total}", "de": "Hard {total}", "pl": "Twarde {total}"},
+    "row.soft": {"en": "Soft {total}", "de": "Soft {total}", "pl": "Miękkie {total}"},
+    "row.pair": {"en": "Pair {cards}", "de": "Paar {cards}", "pl": "Para {cards}"},
+    "legend.title": {"en": "Legend", "de": "Legende", "pl": "Legenda"},
+    "legend.fallback": {"en": "{first} if allowed, otherwise {second}",
+                        "de": "{first}, wenn erlaubt, sonst {second}",
+                        "pl": "{first}, jeśli dozwolone, w przeciwnym razie {second}"},
+    "legend.side": {"en": "{yes} = take, {no} = decline", "de": "{yes} = nehmen, {no} = ablehnen",
+                    "pl": "{yes} = przyjmij, {no} = odrzuć"},
+    "note.ten": {"en": "10 = any ten-valued card (10, J, Q, K).",
+                 "de": "10 = jede Karte mit dem Wert 10 (10, Bube, Dame, König).",
+                 "pl": "10 = dowolna karta o wartości 10 (10, walet, dama, król)."},
+    "note.cards": {"en": "The first letter of a cell applies to the first two cards; after more cards, "
+                         "or where the rules do not allow it (e.g. after a split), the second letter applies.",
+                   "de": "Der erste Buchstabe gilt für die ersten beiden Karten; nach weiteren Karten oder wo "
+                         "die Regeln es nicht erlauben (z. B. nach dem Teilen), gilt der zweite Buchstabe.",
+                   "pl": "Pierwsza litera dotyczy dwóch pierwszych kart; po dobraniu kolejnych kart lub gdy "
+                         "zasady na to nie pozwalają (np. po dzieleniu) obowiązuje druga litera."},
+    "note.pairs": {"en": "A pair marked for splitting that cannot be split (after a split, or by the rules) "
+                         "is played by its total row.",
+                   "de": "Ein Paar, das geteilt werden soll, aber nicht geteilt werden kann (nach dem Teilen "
+                         "oder nach den Regeln), wird nach seiner Punktsumme gespielt.",
+                   "pl": "Para oznaczona do dzielenia, której nie można podzielić (po dzieleniu lub zgodnie z "
+                         "zasadami), jest rozgrywana według wiersza jej sumy punktów."},
+    "note.peek": {"en": "The dealer checks for blackjack under {cards} before you play.",
+                  "de": "Der Dealer prüft unter {cards} auf Blackjack, bevor Sie spielen.",
+                  "pl": "Krupier sprawdza blackjacka przy {cards}, zanim zagrasz."},
+    "note.exact": {"en": "Every cell is chosen so that no single change raises the exact EV of a player "
+                         "who follows the whole chart.",
+                   "de": "Jede Zelle ist so gewählt, dass keine einzelne Änderung den exakten Erwartungswert "
+                         "eines Spielers erhöht, der der ganzen Tabelle folgt.",
+                   "pl": "Każda komórka jest wybrana tak, że żadna pojedyncza zmiana nie podnosi dokładnej "
+                         "wartości oczekiwanej gracza, który stosuje całą tabelę."},
+    "summary.chart": {"en": "Chart player: EV {ev}, RTP {rtp_initial} per initial bet, {rtp_wagered} per "
+                            "total wagered",
+                      "de": "Spieler nach Tabelle: Erwartungswert {ev}, RTP {rtp_initial} je Grundeinsatz, "
+                            "{rtp_wagered} je Gesamteinsatz",
+                      "pl": "Gracz stosujący tabelę: wartość oczekiwana {ev}, RTP {rtp_initial} na stawkę "
+                            "początkową, {rtp_wagered} na łączną stawkę"},
+    "summary.optimal": {"en": "Optimal composition-dependent play: EV {ev}, RTP {rtp_initial} per initial "
+                              "bet, {rtp_wagered} per total wagered",
+                        "de": "Optimales kartenabhängiges Spiel: Erwartungswert {ev}, RTP {rtp_initial} je "
+                              "Grundeinsatz, {rtp_wagered} je Gesamteinsatz",
+                        "pl": "Optymalna gra zależna od składu kart: wartość oczekiwana {ev}, RTP "
+                              "{rtp_initial} na stawkę początkową, {rtp_wagered} na łączną stawkę"},
+    "summary.gap": {"en": "The chart costs {gap} of the initial bet against optimal play "
+                          "(two-card exceptions: {count}).",
+                    "de": "Die Tabelle kostet {gap} des Grundeinsatzes gegenüber optimalem Spiel "
+                          "(Ausnahmen mit zwei Karten: {count}).",
+                    "pl": "Tabela kosztuje {gap} stawki początkowej względem gry optymalnej "
+                          "(liczba wyjątków dla dwóch kart: {count})."},
+    "vs": {"en": "vs", "de": "gegen", "pl": "przeciw"},
+    "and": {"en": "and", "de": "und", "pl": "i"},
+    # ----- exceptions ----------------------------------------------------------------
+    "exceptions.title": {"en": "Composition-dependent exceptions to the basic strategy",
+                         "de": "Kartenabhängige Ausnahmen von der Grundstrategie",
+                         "pl": "Wyjątki zależne od składu kart od strategii podstawowej"},
+    "exceptions.intro": {"en": "Hands whose best play (exact EV of the hand, conditioned on no dealer "
+                               "blackjack where the dealer has checked) differs from the chart. The figure "
+                               "after each hand is the EV it gains per hand played, in initial bets.",
+                         "de": "Hände, deren bestes Spiel (exakter Erwartungswert der Hand, bedingt auf keinen "
+                               "Blackjack des Dealers, wo dieser geprüft hat) von der Tabelle abweicht. Die "
+                               "Zahl nach jeder Hand ist der Gewinn an Erwartungswert je gespielter Hand, in "
+                               "Grundeinsätzen.",
+                         "pl": "Układy, dla których najlepsza decyzja (dokładna wartość oczekiwana układu, "
+                               "pod warunkiem braku blackjacka krupiera, gdy krupier sprawdził) różni się od "
+                               "tabeli. Liczba po każdym układzie to zysk wartości oczekiwanej na rozegrany "
+                               "układ, w stawkach początkowych."},
+    "exceptions.line": {"en": "{row} vs {up}: {action}, except {items}",
+                        "de": "{row} gegen {up}: {action}, außer {items}",
+                        "pl": "{row} przeciw {up}: {action}, z wyjątkiem {items}"},
+    "exceptions.two_cards": {"en": "Two-card hands", "de": "Hände mit zwei Karten", "pl": "Układy z dwóch kart"},
+    "exceptions.three_cards": {"en": "Three-card hands (reached by hitting as the chart says)",
+                               "de": "Hände mit drei Karten (erreicht durch Ziehen nach der Tabelle)",
+                               "pl": "Układy z trzech kart (osiągnięte przez dobieranie według tabeli)"},
+    "exceptions.count": {"en": "Two-card exceptions: {two}; three-card exceptions: {three}.",
+                         "de": "Ausnahmen mit zwei Karten: {two}; mit drei Karten: {three}.",
+                         "pl": "Liczba wyjątków: {two} dla dwóch kart, {three} dla trzech kart."},
+    "exceptions.none": {"en": "(none)", "de": "(keine)", "pl": "(brak)"},
+    "exceptions.gain": {"en": "gain per hand", "de": "Gewinn je Hand", "pl": "zysk na układ"},
+    "exceptions.round_gain": {"en": "gain per round", "de": "Gewinn je Runde", "pl": "zysk na rundę"},
+    "exceptions.chart_action": {"en": "chart", "de": "Tabelle", "pl": "tabela"},
+    "exceptions.best_action": {"en": "best", "de": "beste", "pl": "najlepsza"},
+    "exceptions.cards": {"en": "cards", "de": "Karten", "pl": "karty"},
+    # ----- EV tables -----------------------------------------------------------------
+    "evtable.title": {"en": "EV of every decision for every two-card hand",
+                      "de": "Erwartungswert jeder Entscheidung für jede Hand mit zwei Karten",
+                      "pl": "Wartość oczekiwana każdej decyzji dla każdego układu z dwóch kart"},
+    "evtable.intro": {"en": "EV in initial bets of each allowed action, with optimal play afterwards "
+                            "(split hands: CDZ-). Against an up card under which the dealer checks for "
+                            "blackjack ({cards}), the EVs are conditioned on no dealer blackjack. Insurance "
+                            "and even money are decided before the check and are unconditioned. "
+                            "* marks the best action.",
+                      "de": "Erwartungswert in Grundeinsätzen jeder erlaubten Entscheidung, danach optimales "
+                            "Spiel (geteilte Hände: CDZ-). Gegen eine Karte, unter der der Dealer auf "
+                            "Blackjack prüft ({cards}), sind die Werte bedingt auf keinen Blackjack des "
+                            "Dealers. Versicherung und Even Money werden vor der Prüfung entschieden und sind "
+                            "unbedingt. * markiert die beste Entscheidung.",
+                      "pl": "Wartość oczekiwana w stawkach początkowych każdej dozwolonej decyzji, potem gra "
+                            "optymalna (układy po dzieleniu: CDZ-). Przeciw karcie, przy której krupier "
+                            "sprawdza blackjacka ({cards}), wartości są warunkowe względem braku blackjacka "
+                            "krupiera. Ubezpieczenie i Even Money są rozstrzygane przed sprawdzeniem i są "
+                            "bezwarunkowe. * oznacza najlepszą decyzję."},
+    "evtable.unconditioned": {"en": "The dealer checks under no up card: the EVs are unconditioned.",
+                              "de": "Der Dealer prüft unter keiner Karte: die Werte sind unbedingt.",
+                              "pl": "Krupier nie sprawdza przy żadnej karcie: wartości są bezwarunkowe."},
+    "evtable.hand": {"en": "hand", "de": "Hand", "pl": "układ"},
+    "evtable.up": {"en": "up", "de": "Dealer", "pl": "krupier"},
+    "evtable.best": {"en": "best", "de": "beste", "pl": "najlepsza"},
+    "evtable.conditioned": {"en": "conditioned", "de": "bedingt", "pl": "warunkowe"},
+    "evtable.natural": {"en": "A-10 is a blackjack: it is paid at once unless the dealer also has blackjack.",
+                        "de": "A-10 ist ein Blackjack: er wird sofort ausgezahlt, außer der Dealer hat ebenfalls "
+                              "Blackjack.",
+                        "pl": "A-10 to blackjack: jest wypłacany od razu, chyba że krupier też ma blackjacka."},
+    # ----- generic -------------------------------------------------------------------
+    "rules.label": {"en": "Rules", "de": "Regeln", "pl": "Zasady"},
+    "generated": {"en": "Generated by `bjev tables`; do not edit by hand.",
+                  "de": "Erzeugt mit `bjev tables`; nicht von Hand bearbeiten.",
+                  "pl": "Wygenerowano poleceniem `bjev tables`; nie edytuj ręcznie."},
+    # ----- rule summary pieces -------------------------------------------------------
+    "rules.decks.one": {"en": "{n} deck", "de": "{n} Deck", "pl": "{n} talia"},
+    "rules.decks.few": {"en": "{n} decks", "de": "{n} Decks", "pl": "{n} talie"},
+    "rules.decks.many": {"en": "{n} decks", "de": "{n} Decks", "pl": "{n} talii"},
+    "rules.h17": {"en": "dealer hits soft 17", "de": "Dealer zieht bei Soft 17",
+                  "pl": "krupier dobiera na miękkiej 17"},
+    "rules.s17": {"en": "dealer stands on all 17s", "de": "Dealer steht bei jeder 17",
+                  "pl": "krupier staje na każdej 17"},
+    "rules.payout": {"en": "blackjack pays {payout}", "de": "Blackjack zahlt {payout}",
+                     "pl": "blackjack płaci {payout}"},
+    "rules.double.any": {"en": "double on any two cards", "de": "Verdoppeln mit beliebigen zwei Karten",
+                         "pl": "podwojenie stawki na dowolnych dwóch kartach"},
+    "rules.double.range": {"en": "double on {lo}–{hi} only", "de": "Verdoppeln nur bei {lo}–{hi}",
+                           "pl": "podwojenie stawki tylko przy {lo}–{hi}"},
+    "rules.double.hard": {"en": "(hard totals only)", "de": "(nur harte Hände)", "pl": "(tylko układy twarde)"},
+    "rules.das": {"en": "double after split", "de": "Verdoppeln nach Teilen", "pl": "podwojenie po dzieleniu"},
+    "rules.no_das": {"en": "no double after split", "de": "kein Verdoppeln nach Teilen",
+                     "pl": "bez podwojenia po dzieleniu"},
+    "rules.no_split": {"en": "no split", "de": "kein Teilen", "pl": "bez dzielenia"},
+    "rules.one_split": {"en": "one split", "de": "nur ein Split", "pl": "tylko jedno dzielenie"},
+    "rules.split_to": {"en": "split to {n} hands", "de": "Teilen bis zu {n} Händen",
+                       "pl": "dzielenie do {n} układów"},
+    "rules.split_aces_one": {"en": "split aces get one card", "de": "geteilte Asse erhalten eine Karte",
+                             "pl": "rozdzielone asy otrzymują jedną kartę"},
+    "rules.hit_split_aces": {"en": "split aces may draw", "de": "geteilte Asse dürfen ziehen",
+                             "pl": "do rozdzielonych asów można dobierać"},
+    "rules.resplit_aces": {"en": "aces may be resplit", "de": "Asse dürfen erneut geteilt werden",
+                           "pl": "asy można dzielić ponownie"},
+    "rules.split_tens_rank": {"en": "ten-valued pairs split only by rank",
+                              "de": "Zehnerpaare nur bei gleichem Rang teilbar",
+                              "pl": "pary dziesiątek dzielone tylko przy tej samej figurze"},
+    "rules.peek.ace_ten": {"en": "dealer checks for blackjack under an ace or a ten",
+                           "de": "Dealer prüft bei Ass oder Zehn auf Blackjack",
+                           "pl": "krupier sprawdza blackjacka przy asie lub dziesiątce"},
+    "rules.peek.ten": {"en": "dealer checks for blackjack under a ten only",
+                       "de": "Dealer prüft nur bei Zehn auf Blackjack",
+                       "pl": "krupier sprawdza blackjacka tylko przy dziesiątce"},
+    "rules.peek.none": {"en": "no hole card check", "de": "keine Prüfung der verdeckten Karte",
+                        "pl": "bez sprawdzania zakrytej karty"},
+    "rules.unchecked.all": {"en": "an unchecked dealer blackjack takes all bets",
+                            "de": "ein ungeprüfter Blackjack des Dealers nimmt alle Einsätze",
+                            "pl": "niesprawdzony blackjack krupiera zabiera wszystkie stawki"},
+    "rules.unchecked.original": {"en": "an unchecked dealer blackjack takes the original bet only",
+                                 "de": "ein ungeprüfter Blackjack des Dealers nimmt nur den Grundeinsatz",
+                                 "pl": "niesprawdzony blackjack krupiera zabiera tylko stawkę początkową"},
+    "rules.late_surrender": {"en": "late surrender", "de": "spätes Aufgeben", "pl": "późna rezygnacja"},
+    "rules.no_insurance": {"en": "no insurance", "de": "keine Versicherung", "pl": "bez ubezpieczenia"},
+    "rules.no_even_money": {"en": "no even money", "de": "kein Even Money", "pl": "bez Even Money"},
+}
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if it is supported, else a BJEVError naming the choices."""
+    if lang not in LANGUAGES:
+        raise BJEVError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return lang
+
+
+def t(key: str, lang: str = "en", **fields: Any) -> str:
+    """The message ``key`` in ``lang``, with ``fields`` filled in."""
+    text = MESSAGES[key][check_language(lang)]
+    return text.format(**fields) if fields else text
+
+
+def join_and(items: list[str], lang: str = "en") -> str:
+    """'A', 'A and 10', 'A, 2 and 10' in ``lang``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {t('and', lang)} {items[-1]}"
+
+
+def number(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
+    """``x`` with ``digits`` decimals; German and Polish use a decimal comma."""
+    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang in ("de", "pl") else text
+
+
+def percent(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
+    """A fraction as a percentage: 0.0123 -> '1.23 %' ('1,23 %' in German and Polish)."""
+    return f"{number(100 * x, digits, lang, sign)} %"
+
+
+def rules_summary(rules: Any, lang: str = "en") -> str:
+    """One line describing a :class:`ev.rules.Rules` in ``lang``."""
+    n = rules.decks
+    decks_key = "rules.decks.one" if n == 1 else ("rules.decks.few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14
+                                                 else "rules.decks.many")
+    parts = [t(decks_key, lang, n=n),
+             t("rules.h17" if rules.hit_soft_17 else "rules.s17", lang),
+             t("rules.payout", lang, payout=rules.blackjack_payout)]
+    if rules.double == "any":
+        double = t("rules.double.any", lang)
+        if not rules.double_soft:
+            double += " " + t("rules.double.hard", lang)
+    else:
+        lo, hi = rules.double.split("-")
+        double = t("rules.double.range", lang, lo=lo, hi=hi)
+    parts.append(double)
+    parts.append(t("rules.das" if rules.double_after_split else "rules.no_das", lang))
+    if rules.max_split_hands == 1:
+        parts.append(t("rules.no_split", lang))
+    else:
+        parts.append(t("rules.one_split", lang) if rules.max_split_hands == 2
+                     else t("rules.split_to", lang, n=rules.max_split_hands))
+        parts.append(t("rules.split_aces_one" if rules.split_aces_one_card else "rules.hit_split_aces", lang))
+        if rules.resplit_aces and rules.max_split_hands > 2:
+            parts.append(t("rules.resplit_aces", lang))
+        if rules.split_tens == "rank":
+            parts.append(t("rules.split_tens_rank", lang))
+    parts.append(t(f"rules.peek.{rules.peek}", lang))
+    if rules.peek != "ace_ten":
+        parts.append(t(f"rules.unchecked.{rules.unchecked_blackjack_takes}", lang))
+    if rules.late_surrender:
+        parts.append(t("rules.late_surrender", lang))
+    if not rules.insurance:
+        parts.append(t("rules.no_insurance", lang))
+    if not rules.even_money:
+        parts.append(t("rules.no_even_money", lang))
+    return ", ".join(parts)

@@ -1,0 +1,119 @@
+"""The math report for regulators: ``bjev report`` (PDF, HTML, Markdown and JSON, in en, de or pl).
+
+``build_report(rules, ...)`` (``ev.report.model``) computes every figure once
+into a :class:`Report`; ``write_report(report, out_dir, lang)`` renders it and
+writes ``report.pdf``, ``report.html``, ``report.md`` and ``report.json``.
+The files are written into a temporary directory next to ``out_dir`` and
+moved into place only when all four are complete, so a failed run leaves no
+half-written report.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..errors import OutputError
+from .model import Report, build_report, total_steps
+from .texts import LANGUAGES, check_language
+
+FILES = ("report.pdf", "report.html", "report.md", "report.json")
+
+
+def _json_ready(value: Any) -> Any:
+    """JSON has no NaN or infinity: they become null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): _json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(v) for v in value]
+    return value
+
+
+def report_json(report: Report, lang: str) -> str:
+    data = _json_ready(report.as_dict())
+    data["language"] = lang
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def render_all(report: Report, lang: str) -> dict[str, bytes]:
+    """The four files' contents for ``lang``."""
+    from .document import build_document
+    from .render_html import render_html
+    from .render_md import render_markdown
+    from .render_pdf import render_pdf
+    doc = build_document(report, check_language(lang))
+    return {"report.pdf": render_pdf(doc), "report.html": render_html(doc).encode("utf-8"),
+            "report.md": render_markdown(doc).encode("utf-8"), "report.json": report_json(report, lang).encode()}
+
+
+class OutputTarget:
+    """A temporary directory next to ``out_dir``; ``commit()`` moves the files into place.
+
+    Created before the long computation so that an unwritable ``out_dir``
+    fails at once.  If ``out_dir`` does not exist the temporary directory is
+    renamed to it (one atomic step); if it exists, each report file is moved
+    in with ``os.replace`` and nothing else in it is touched.
+    """
+
+    def __init__(self, out_dir: str | os.PathLike) -> None:
+        self.out = Path(out_dir)
+        if self.out.exists() and not self.out.is_dir():
+            raise OutputError(f"cannot write the report to {str(self.out)!r}: it is a file, not a directory")
+        parent = self.out.resolve().parent
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+            self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.out.name or 'report'}.tmp-", dir=parent))
+            umask = os.umask(0)
+            os.umask(umask)
+            self.tmp.chmod(0o777 & ~umask)   # mkdtemp makes it private; the report is an ordinary directory
+        except OSError as exc:
+            raise OutputError(f"cannot write the report to {str(self.out)!r}: {exc.strerror or exc}") from None
+        if self.out.exists() and not os.access(self.out, os.W_OK | os.X_OK):
+            self.discard()
+            raise OutputError(f"cannot write the report to {str(self.out)!r}: permission denied")
+
+    def write(self, files: dict[str, bytes]) -> None:
+        try:
+            for name, data in files.items():
+                (self.tmp / name).write_bytes(data)
+        except OSError as exc:
+            self.discard()
+            raise OutputError(f"cannot write the report to {str(self.out)!r}: {exc.strerror or exc}") from None
+
+    def commit(self) -> Path:
+        try:
+            if not self.out.exists():
+                os.replace(self.tmp, self.out)
+                return self.out
+            for name in sorted(os.listdir(self.tmp)):
+                os.replace(self.tmp / name, self.out / name)
+        except OSError as exc:
+            raise OutputError(f"cannot write the report to {str(self.out)!r}: {exc.strerror or exc}") from None
+        finally:
+            self.discard()
+        return self.out
+
+    def discard(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def write_report(report: Report, out_dir: str | os.PathLike, lang: str = "en") -> Path:
+    """Render ``report`` in ``lang`` and write the four files into ``out_dir`` (all or nothing)."""
+    target = OutputTarget(out_dir)
+    try:
+        files = render_all(report, lang)
+    except BaseException:
+        target.discard()
+        raise
+    target.write(files)
+    return target.commit()
+
+
+__all__ = ["FILES", "LANGUAGES", "OutputTarget", "Report", "build_report", "render_all", "report_json",
+           "total_steps", "write_report"]

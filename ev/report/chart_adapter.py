@@ -1,0 +1,47 @@
+"""Section 7 of the report: the basic-strategy chart, read from ``ev.chart`` when it exists.
+
+This is the one place that knows ``ev.chart``'s interface (``basic_chart``,
+``Chart``, ``chart_view``).  Without it the section is ``{"available":
+False, "reason": ...}`` and every renderer prints one line saying so.
+Keys starting with ``_`` hold objects for the renderers and are left out of
+``report.json``.
+"""
+from __future__ import annotations
+
+from ..accounting import RoundStats
+from ..cards import RANK_SYMBOLS
+from ..engine import Game
+
+EV_ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
+
+
+def strategy_section(game: Game, optimal: RoundStats) -> dict:
+    """The chart's cells, exceptions, EV table and its player's figures (``_stats``: its RoundStats)."""
+    try:
+        from ..chart import basic_chart
+    except ImportError as exc:
+        return {"available": False, "reason": f"ev.chart is not available ({exc})"}
+    try:
+        chart = basic_chart(game)
+    except Exception as exc:  # the chart is one section: its failure is reported there, not fatal
+        return {"available": False, "reason": f"ev.chart failed ({type(exc).__name__}: {exc})"}
+    stats = chart.stats
+    data = chart.as_dict()
+    data.pop("rules", None)
+    ev_table = []
+    for row in chart.ev_rows:
+        res = row.result
+        ev_table.append({"up": RANK_SYMBOLS[row.up], "hand": row.hand, "best": res.best,
+                         "conditioned": res.conditioned,
+                         **{a: getattr(res, a) for a in EV_ACTIONS}})
+    return {
+        "available": True,
+        "name": chart.table.name,
+        "ev": stats.ev, "rtp_initial": stats.rtp_initial, "rtp_total_wagered": stats.rtp_total_wagered,
+        "expected_total_wager": stats.expected_wager,
+        "cost_vs_optimal": optimal.ev - stats.ev,
+        "chart": data,
+        "ev_table": ev_table,
+        "_stats": stats,
+        "_chart": chart,
+    }

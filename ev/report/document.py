@@ -1,0 +1,417 @@
+"""The report as a list of blocks in one language: what the three renderers draw.
+
+``build_document(report, lang)`` turns the figures of a :class:`Report` into
+headings, paragraphs, tables, a quotation and images, with every number
+formatted for ``lang``.  It computes nothing: each value is read from the
+report object.  ``render_md``, ``render_html`` and ``render_pdf`` only lay
+the blocks out in their format.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import RANK_SYMBOLS
+from ..rules import FIELD_NAMES
+from . import figures
+from .model import DEAL_CLASSES, UP_ORDER, Report
+from .texts import check_language, integer, number, percent, t, t_or, yes_no
+
+
+@dataclass
+class Heading:
+    text: str
+    level: int = 1          # 1 section, 2 subsection
+
+
+@dataclass
+class Paragraph:
+    text: str
+    note: bool = False      # small print under a table
+
+
+@dataclass
+class Quote:
+    text: str               # verbatim, line breaks kept
+
+
+@dataclass
+class Table:
+    headers: list[str]
+    rows: list[list[str]]
+    align: str = ""         # one of "l"/"r"/"c" per column (default: first left, rest right)
+    widths: list[float] | None = None   # relative column widths for the PDF
+    small: bool = False
+    fills: list[list[str | None]] | None = None   # background colour per cell ("#rrggbb") or None
+    bold_last: bool = False  # a total row
+
+    def alignment(self) -> str:
+        return self.align or "l" + "r" * (len(self.headers) - 1)
+
+
+@dataclass
+class Image:
+    png: bytes
+    caption: str
+    width: float = 0.75     # share of the text width
+
+
+@dataclass
+class PageBreak:
+    pass
+
+
+@dataclass
+class Document:
+    lang: str
+    title: str
+    subtitle: str
+    footer: str
+    blocks: list = field(default_factory=list)
+
+    def add(self, *blocks) -> None:
+        self.blocks.extend(blocks)
+
+
+# ----- helpers -----------------------------------------------------------------------------
+def _ups(mapping: dict) -> list[str]:
+    return [u for u in UP_ORDER if u in mapping]
+
+
+def _kv(rows: list[tuple[str, str]], lang: str, text: bool = False) -> Table:
+    """A two-column table of figures (values right-aligned) or of text (``text``: left-aligned, wider)."""
+    return Table([t("figure", lang), t("value", lang)], [list(r) for r in rows], align="ll" if text else "lr",
+                 widths=[2, 3] if text else [3, 2])
+
+
+def _pct(x: float | None, lang: str, digits: int = 6, sign: bool = False) -> str:
+    return "–" if x is None else percent(x, digits, lang, sign)
+
+
+def _not_available(section: dict, lang: str) -> Paragraph:
+    return Paragraph(t("not_available", lang, reason=section.get("reason", "")))
+
+
+# ----- the document ---------------------------------------------------------------------------
+def build_document(report: Report, lang: str) -> Document:
+    check_language(lang)
+    ident, method = report.identification, report.method
+    doc = Document(lang=lang, title=f"{t('title', lang)}: {ident['game']}",
+                   subtitle=t("subtitle", lang, game=ident["game"]),
+                   footer=f"bjev {method['version']} · {ident['game']} · SHA-256 {ident['rules_sha256'][:16]}…")
+    doc.add(Paragraph(t("generated_by", lang, date=method["date"], version=method["version"])))
+    _key_figures(doc, report, lang)
+    _identification(doc, report, lang)
+    _method(doc, report, lang)
+    _rtp(doc, report, lang)
+    _upcards(doc, report, lang)
+    _decisions(doc, report, lang)
+    _volatility(doc, report, lang)
+    _strategy(doc, report, lang)
+    _sensitivity(doc, report, lang)
+    _verification(doc, report, lang)
+    if report.strategy.get("available"):
+        from .strategy_blocks import appendix_blocks
+        rd = ident["readings"]
+        peeked = [c for c, flag in (("A", rd["dealer_checks_under_ace"]), ("10", rd["dealer_checks_under_ten"])) if flag]
+        doc.add(*appendix_blocks(report.strategy, lang, peeked))
+    return doc
+
+
+def _key_figures(doc: Document, r: Report, lang: str) -> None:
+    rtp, vol = r.rtp, r.volatility
+    doc.add(Heading(t("key_figures", lang), 2), _kv([
+        (t("rtp_total_wagered", lang), _pct(rtp["rtp_total_wagered"], lang)),
+        (t("rtp_initial", lang), _pct(rtp["rtp_initial"], lang)),
+        (t("house_edge", lang), _pct(rtp["house_edge"], lang)),
+        (t("expected_wager", lang), number(rtp["expected_total_wager"], 9, lang)),
+        (t("sd", lang), number(vol["sd"], 9, lang)),
+        (t("hit_frequency", lang), _pct(vol["hit_frequency"], lang, 4)),
+    ], lang))
+    doc.add(_published(rtp, lang))
+
+
+def _decimal(text: str, lang: str) -> str:
+    """A decimal string as written in ``lang`` (decimal comma in German and Polish)."""
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def _published(rtp: dict, lang: str) -> Paragraph:
+    """The sentence on the total-wagered RTP and the published 99.59 %."""
+    key = "rtp_published" if rtp["matches_published"] else "rtp_not_published"
+    return Paragraph(t(key, lang, value=_pct(rtp["rtp_total_wagered"], lang),
+                       rounded=percent(rtp["rtp_total_wagered"], 2, lang), initial=_pct(rtp["rtp_initial"], lang)))
+
+
+def _identification(doc: Document, r: Report, lang: str) -> None:
+    ident = r.identification
+    rules = ident["rules"]
+    doc.add(PageBreak(), Heading(t("s1", lang)), _kv([
+        (t("game", lang), ident["game"]),
+        (t("rule_set", lang), t("rule_set_default" if ident["default_game"] else "rule_set_other", lang)),
+        (t("rules_summary", lang), _rules_summary(rules, lang, ident["rules_summary"])),
+        (t("rules_sha", lang), ident["rules_sha256"]),
+    ], lang, text=True))
+    if ident["seed_rules_quoted"]:
+        from .model import seed_rule_text
+        doc.add(Paragraph(t("rules_quoted", lang)), Quote(seed_rule_text(lang)))
+    else:
+        doc.add(Paragraph(t("rules_not_quoted", lang)))
+    doc.add(Heading(t("rule_parameters", lang), 2),
+            Table([t("parameter", lang), t("value", lang), t("meaning", lang)],
+                  [[name, _rule_value(rules[name], lang), t(f"rule.{name}", lang)] for name in FIELD_NAMES
+                   if name in rules], align="lll", widths=[3, 1.5, 5], small=True))
+    rd = ident["readings"]
+    unchecked = (t(f"unchecked.{rd['unchecked_blackjack_takes']}", lang) if rd["unchecked_blackjack_possible"]
+                 else t("reading_unchecked_moot", lang))
+    doc.add(Heading(t("readings_title", lang), 2),
+            Paragraph(t("reading_peek", lang, reading=t(f"peek.{rd['peek']}", lang))),
+            Paragraph(t("reading_unchecked", lang, reading=unchecked)))
+
+
+def _rules_summary(rules: dict, lang: str, fallback: str) -> str:
+    try:
+        from ..i18n import rules_summary
+        from ..rules import Rules
+        return rules_summary(Rules(**rules), lang)
+    except Exception:  # the charts' i18n module is optional
+        return fallback
+
+
+def _rule_value(value, lang: str) -> str:
+    if isinstance(value, bool):
+        return yes_no(value, lang)
+    return str(value)
+
+
+def _method(doc: Document, r: Report, lang: str) -> None:
+    m = r.method
+    doc.add(Heading(t("s2", lang)),
+            Paragraph(t("method_enum", lang, cards=integer(m["cards"], lang))),
+            Paragraph(t("method_peek", lang)),
+            Paragraph(t("method_split", lang, name=t(f"split.{m['split_strategy']}", lang))),
+            Paragraph(t("method_rtp", lang)),
+            _kv([(t("software", lang), f"bjev {m['version']}"),
+                 (t("git_commit", lang), m["git_commit"] or t("git_unknown", lang)),
+                 (t("rules_sha", lang), m["rules_sha256"]),
+                 (t("split_strategy", lang), t(f"split.{m['split_strategy']}", lang)),
+                 (t("date", lang), m["timestamp"])], lang, text=True))
+
+
+def _rtp(doc: Document, r: Report, lang: str) -> None:
+    rtp = r.rtp
+    doc.add(Heading(t("s3", lang)), _kv([
+        (t("ev", lang), _pct(rtp["ev"], lang, sign=True)),
+        (t("house_edge", lang), _pct(rtp["house_edge"], lang)),
+        (t("rtp_initial", lang), _pct(rtp["rtp_initial"], lang)),
+        (t("expected_wager", lang), number(rtp["expected_total_wager"], 9, lang)),
+        (t("rtp_total_wagered", lang), _pct(rtp["rtp_total_wagered"], lang)),
+        (t("house_edge_tw", lang), _pct(rtp["house_edge_total_wagered"], lang)),
+    ], lang))
+    doc.add(_published(rtp, lang))
+    exact = rtp["exact"]
+    doc.add(Heading(t("exact_title", lang), 2))
+    if exact.get("available"):
+        doc.add(_kv([(t("exact_ev", lang), exact["ev"]),
+                     (f"{t('exact_ev', lang)}, {t('exact_decimal', lang)}", _decimal(exact["ev_decimal"], lang)),
+                     (t("exact_rtp", lang), exact["rtp_initial"]),
+                     (f"{t('exact_rtp', lang)}, {t('exact_decimal', lang)}",
+                      _decimal(exact["rtp_initial_decimal"], lang))], lang),
+                Paragraph(t("exact_note", lang), note=True))
+    else:
+        doc.add(_not_available(exact, lang))
+    doc.add(Heading(t("by_strategy", lang), 2),
+            Table([t("strategy", lang), t("ev_short", lang), t("rtp_i_short", lang), t("rtp_tw_short", lang),
+                   t("ew_short", lang)],
+                  [[t(f"strategy.{row['strategy']}", lang), _pct(row["ev"], lang, sign=True),
+                    _pct(row["rtp_initial"], lang), _pct(row["rtp_total_wagered"], lang),
+                    number(row["expected_total_wager"], 6, lang)] for row in rtp["by_strategy"]],
+                  widths=[4, 2, 2, 2, 1.5]))
+    if not r.strategy.get("available"):
+        doc.add(Paragraph(t("no_chart_rtp", lang, reason=r.strategy.get("reason", "")), note=True))
+
+
+def _upcards(doc: Document, r: Report, lang: str) -> None:
+    u = r.upcards
+    ups = _ups(u["p_upcard"])
+    rows = [[u_, number(u["p_upcard"][u_], 6, lang), _pct(u["ev_by_upcard"][u_], lang, 4, sign=True),
+             _pct(u["p_upcard"][u_] * u["ev_by_upcard"][u_], lang, 4, sign=True)] for u_ in ups]
+    doc.add(Heading(t("s4", lang)),
+            Table([t("up", lang), t("p_up", lang), t("ev_given_up", lang), t("contribution", lang)], rows,
+                  widths=[1.5, 2, 2.5, 2.5]),
+            Paragraph(t("ev_by_up_note", lang, ev=_pct(r.rtp["ev"], lang, sign=True)), note=True),
+            Image(figures.ev_by_upcard_png(r.charts["ev_by_upcard"], lang, t("fig_ev_by_up", lang),
+                                           t("up", lang)), t("fig_ev_by_up", lang), 0.7))
+    outcomes = u["dealer_outcomes"]
+    head = [t("up", lang)] + [t(f"outcome.{o}", lang) if o in ("bust", "blackjack") else o for o in outcomes]
+    doc.add(Heading(t("dealer_title", lang), 2),
+            Table(head, [[u_] + [number(u["dealer_unconditioned"][u_][o], 4, lang) for o in outcomes] for u_ in ups],
+                  small=True),
+            Paragraph(t("dealer_note", lang), note=True))
+    doc.add(Heading(t("dealer_cond_title", lang), 2))
+    cond = u["dealer_conditioned"]
+    if cond:
+        doc.add(Table(head, [[u_] + [number(cond[u_][o], 4, lang) for o in outcomes] for u_ in _ups(cond)],
+                      small=True),
+                Paragraph(t("dealer_cond_note", lang), note=True))
+    else:
+        doc.add(Paragraph(t("dealer_cond_none", lang)))
+    classes = u["deal_classes"]
+    head = [t("up", lang), t("p_up", lang)] + [t(f"class.{c}", lang) for c in DEAL_CLASSES]
+    rows = [[u_, number(u["p_upcard"][u_], 6, lang)] + [number(classes[u_][c], 6, lang) for c in DEAL_CLASSES]
+            for u_ in ups]
+    rows.append([t("total", lang), number(sum(u["p_upcard"].values()), 6, lang)]
+                + [number(u["deal_class_totals"][c], 6, lang) for c in DEAL_CLASSES])
+    doc.add(Heading(t("deals_title", lang), 2), Table(head, rows, small=True, bold_last=True),
+            Paragraph(t("deals_note", lang), note=True))
+
+
+def _decisions(doc: Document, r: Report, lang: str) -> None:
+    d = r.decisions
+    doc.add(Heading(t("s5", lang)), _kv([
+        (t("p_double", lang), _pct(d["p_double"], lang, 4)),
+        (t("p_split", lang), _pct(d["p_split"], lang, 4)),
+        (t("p_insurance", lang), _pct(d["p_insurance"], lang, 4)),
+        (t("p_even_money", lang), _pct(d["p_even_money"], lang, 4)),
+        (t("p_player_bj", lang), _pct(d["p_player_blackjack"], lang, 4)),
+        (t("p_dealer_bj", lang), _pct(d["p_dealer_blackjack"], lang, 4)),
+        (t("expected_wager", lang), number(d["expected_total_wager"], 9, lang)),
+    ], lang))
+    doc.add(Heading(t("insurance_title", lang), 2))
+    if d["insurance_offered"] and d["insurance"]:
+        doc.add(Paragraph(t("insurance_intro", lang)),
+                Table([t("tens_in_hand", lang), t("p_hand_given_ace", lang), t("p_dealer_bj", lang),
+                       t("insurance_ev", lang), t("take", lang)],
+                      [[str(g["tens_in_hand"]), number(g["probability"], 6, lang),
+                        number(g["p_dealer_blackjack"], 6, lang), number(g["insurance_ev"], 6, lang, sign=True),
+                        yes_no(g["taken"], lang)] for g in d["insurance"]], widths=[4, 2, 2, 2, 1.2]))
+        key = "insurance_never" if d["insurance_never_worth_taking"] else "insurance_sometimes"
+        doc.add(Paragraph(t(key, lang, best=number(d["insurance_best_ev"], 6, lang, sign=True))))
+    else:
+        doc.add(Paragraph(t("insurance_off", lang)))
+    doc.add(Heading(t("even_title", lang), 2))
+    em = d["even_money"]
+    if em:
+        payout = number(em["ev_declined"] / (1 - em["p_dealer_blackjack"]), 1, lang)
+        doc.add(Paragraph(t("even_text", lang, p=number(em["p_dealer_blackjack"], 6, lang),
+                            taken=number(em["ev_even_money"], 6, lang), payout=payout,
+                            declined=number(em["ev_declined"], 6, lang),
+                            diff=number(em["advantage_of_declining"], 6, lang, sign=True),
+                            verdict=t("even_take" if em["take"] else "even_decline", lang))))
+    else:
+        doc.add(Paragraph(t("even_off", lang)))
+
+
+def _volatility(doc: Document, r: Report, lang: str) -> None:
+    v = r.volatility
+    dist = v["distribution"]
+    doc.add(Heading(t("s6", lang)), Heading(t("dist_title", lang), 2),
+            Table([t("net", lang), t("probability", lang)],
+                  [[_signed(k, lang), number(p, 9, lang)] for k, p in dist.items()]
+                  + [[t("total", lang), number(sum(dist.values()), 9, lang)]], align="rr", widths=[2, 2],
+                  bold_last=True),
+            Image(figures.distribution_png(r.charts["distribution"], lang, t("fig_dist", lang), t("net", lang),
+                                           t("probability", lang)), t("fig_dist", lang), 0.7),
+            _kv([(t("sd", lang), number(v["sd"], 9, lang)),
+                 (t("variance", lang), number(v["variance"], 9, lang)),
+                 (t("skewness", lang), number(v["skewness"], 6, lang)),
+                 (t("hit_frequency", lang), _pct(v["hit_frequency"], lang, 4)),
+                 (t("p_push", lang), _pct(v["p_push"], lang, 4)),
+                 (t("p_loss", lang), _pct(v["p_loss"], lang, 4)),
+                 (t("largest_win", lang), t("bets", lang, x=_signed(_key(v["largest_win"]), lang))),
+                 (t("largest_loss", lang), t("bets", lang, x=_signed(_key(v["largest_loss"]), lang))),
+                 (t("rounds_for_ci", lang), integer(v["rounds_for_ci"], lang))], lang),
+            Paragraph(t("ci_note", lang, n=integer(v["rounds_for_ci"], lang))))
+
+
+def _key(x: float) -> str:
+    text = f"{x:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _signed(key: str, lang: str) -> str:
+    text = key if key.startswith("-") or key == "0" else "+" + key
+    return text.replace(".", ",") if lang != "en" else text
+
+
+def _strategy(doc: Document, r: Report, lang: str) -> None:
+    s = r.strategy
+    doc.add(Heading(t("s7", lang)))
+    if not s.get("available"):
+        doc.add(Paragraph(t("chart_not_available", lang, reason=s.get("reason", ""))))
+        return
+    doc.add(Paragraph(t("chart_summary", lang, ev=_pct(s["ev"], lang, sign=True), rtp_i=_pct(s["rtp_initial"], lang),
+                        rtp_tw=_pct(s["rtp_total_wagered"], lang), cost=_pct(s["cost_vs_optimal"], lang, 4))))
+    from .strategy_blocks import strategy_blocks
+    doc.add(*strategy_blocks(s, lang))
+
+
+def _sensitivity(doc: Document, r: Report, lang: str) -> None:
+    s = r.sensitivity
+    doc.add(Heading(t("s8", lang)))
+    if not s.get("available"):
+        doc.add(_not_available(s, lang))
+        return
+    doc.add(Heading(t("readings_table", lang), 2),
+            Table([t("reading", lang), t("ev_short", lang), t("rtp_i_short", lang), t("rtp_tw_short", lang),
+                   t("gives_published", lang)],
+                  [[t_or(f"reading.{v['label']}", lang, v["label"])
+                    + (f" ({t('used', lang)})" if v["reading_used"] else ""),
+                    _pct(v["ev"], lang, 4, sign=True), _pct(v["rtp_initial"], lang, 4),
+                    _pct(v["rtp_total_wagered"], lang, 4), yes_no(v["matches_published"], lang)]
+                   for v in s["readings"]], align="lrrrc", widths=[6, 2, 2, 2, 1.5], small=True),
+            Paragraph(t("readings_note", lang), note=True),
+            Heading(t("effects_table", lang), 2),
+            Table([t("change", lang), t("ev_short", lang), t("ev_change", lang), t("rtp_i_short", lang),
+                   t("rtp_tw_short", lang)],
+                  [[t_or(f"effect.{v['label']}", lang, v["label"]), _pct(v["ev"], lang, 4, sign=True),
+                    _pct(v["ev_change"], lang, 4, sign=True), _pct(v["rtp_initial"], lang, 4),
+                    _pct(v["rtp_total_wagered"], lang, 4)] for v in s["effects"]],
+                  widths=[5, 2, 2, 2, 2], small=True),
+            Paragraph(t("effects_note", lang), note=True))
+
+
+def _verification(doc: Document, r: Report, lang: str) -> None:
+    v = r.verification
+    doc.add(Heading(t("s9", lang)))
+    if not v.get("available"):
+        doc.add(_not_available(v, lang))
+        return
+    doc.add(Paragraph(t("sim_intro", lang)),
+            _kv([(t("rounds", lang), integer(v["rounds"], lang)),
+                 (t("seed", lang), str(v["seed"])),
+                 (t("generator", lang), v["generator"]),
+                 (t("workers", lang), str(v["workers"])),
+                 (t("sim_strategy", lang), v["strategy"]),
+                 (t("seconds", lang), f"{number(v['seconds'], 1, lang)} s")], lang, text=True))
+    rows = []
+    for key, label in (("rtp_initial", "rtp_i_short"), ("rtp_total_wagered", "rtp_tw_short")):
+        f = v[key]
+        rows.append([t(label, lang), _pct(f["simulated"], lang, 4), _interval(f["ci95"], lang),
+                     _interval(f["ci99"], lang), _pct(f["exact"], lang, 4), number(f["z"], 2, lang, sign=True),
+                     f"{yes_no(f['exact_in_ci95'], lang)} / {yes_no(f['exact_in_ci99'], lang)}"])
+    doc.add(Table(["", t("simulated", lang), t("ci95", lang), t("ci99", lang), t("exact", lang), t("z", lang),
+                   t("inside", lang)], rows, widths=[2.6, 1.7, 3.2, 3.2, 1.7, 1, 1.8], small=True))
+    both = all(v[k]["exact_in_ci95"] for k in ("rtp_initial", "rtp_total_wagered"))
+    in99 = all(v[k]["exact_in_ci99"] for k in ("rtp_initial", "rtp_total_wagered"))
+    doc.add(Paragraph(t("sim_verdict_ok" if both else ("sim_verdict_99" if in99 else "sim_verdict_bad"), lang)))
+    doc.add(Heading(t("chi_title", lang), 2))
+    if v["chi_square"] is not None:
+        doc.add(Paragraph(t("chi_text", lang, chi2=number(v["chi_square"], 3, lang), dof=v["chi_square_dof"],
+                            p=number(v["chi_square_p_value"], 4, lang))),
+                Table([t("net", lang), t("observed", lang), t("expected", lang)],
+                      [[", ".join(_signed(_key(x), lang) for x in c["values"]), integer(c["observed"], lang),
+                        number(c["expected"], 1, lang)] for c in v["chi_square_cells"]], widths=[2, 2, 2]))
+    doc.add(Heading(t("freq_title", lang), 2),
+            Table(["", t("simulated", lang), t("exact", lang), t("z", lang)],
+                  [[t(f"freq.{name}", lang), _pct(f["simulated"], lang, 4),
+                    _pct(f["exact"], lang, 4) if f["exact"] is not None else "–",
+                    number(f["z"], 2, lang, sign=True) if f["z"] is not None else "–"]
+                   for name, f in v["frequencies"].items()], widths=[3, 2, 2, 1]))
+
+
+def _interval(ci, lang: str) -> str:
+    return f"{percent(ci[0], 4, lang)} – {percent(ci[1], 4, lang)}"
+
+
+__all__ = ["Document", "Heading", "Paragraph", "Quote", "Table", "Image", "PageBreak", "build_document",
+           "RANK_SYMBOLS"]

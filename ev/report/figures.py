@@ -1,0 +1,60 @@
+"""The report's plots as PNG bytes (matplotlib, Agg backend).  They draw figures handed in; they compute nothing."""
+from __future__ import annotations
+
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.ticker  # noqa: E402
+
+BLUE, RED, GREEN = "#2f5d8a", "#b03a2e", "#2e7d32"
+DPI = 150
+
+
+def _png(fig) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight", metadata={"Software": None})
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def _decimal(text: str, lang: str) -> str:
+    return text.replace(".", ",") if lang != "en" else text
+
+
+def distribution_png(distribution: dict[str, float], lang: str, title: str, xlabel: str, ylabel: str) -> bytes:
+    """Bar chart of the net result of a round: keys '-2', '1.5', ...; values probabilities."""
+    keys = sorted(distribution, key=float)
+    probs = [distribution[k] for k in keys]
+    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    colours = [RED if float(k) < 0 else (GREEN if float(k) > 0 else "#777777") for k in keys]
+    bars = ax.bar(range(len(keys)), probs, color=colours, width=0.7)
+    for bar, p in zip(bars, probs):
+        ax.annotate(_decimal(f"{p:.4f}", lang), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+                    ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
+    labels = [(k if k.startswith("-") or k == "0" else "+" + k) for k in keys]
+    ax.set_xticks(range(len(keys)), [_decimal(k, lang) for k in labels])
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.set_ylim(0, max(probs) * 1.15)
+    ax.spines[["top", "right"]].set_visible(False)
+    return _png(fig)
+
+
+def ev_by_upcard_png(ev_by_upcard: dict[str, float], lang: str, title: str, xlabel: str) -> bytes:
+    """Bar chart of the EV (initial bets) given each up card, in percent."""
+    ups = list(ev_by_upcard)
+    values = [100 * ev_by_upcard[u] for u in ups]
+    fig, ax = plt.subplots(figsize=(6.4, 3.0))
+    ax.bar(range(len(ups)), values, color=[GREEN if v >= 0 else RED for v in values], width=0.7)
+    ax.axhline(0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(ups)), ups)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("EV (%)")
+    ax.set_title(title, fontsize=10)
+    ax.spines[["top", "right"]].set_visible(False)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: _decimal(f"{y:g}", lang)))
+    return _png(fig)

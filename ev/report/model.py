@@ -1,0 +1,401 @@
+"""Every figure of the math report, computed once into one :class:`Report` object.
+
+``build_report(rules, ...)`` runs the exact engine, the wager accounting, the
+exact rational mode, the rule-sensitivity study, the strategy chart and the
+Monte Carlo check, and keeps their results as plain numbers, strings, lists
+and dicts.  The renderers (``render_md``, ``render_html``, ``render_pdf``)
+only format this object; ``Report.as_dict()`` is ``report.json``.
+
+A part whose module is not available (``ev.exact``, ``ev.chart``,
+``ev.simulate``) or that was skipped is kept as ``{"available": False,
+"reason": ...}`` so that every renderer can say so in one line.
+
+Units: EVs, stakes and net results are in initial bets; probabilities and
+RTPs are fractions (0.9959 is 99.59 %).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import math
+import os
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .. import __version__
+from ..accounting import RoundStats, round_stats
+from ..cards import ACE, N_RANKS, RANK_SYMBOLS, TEN
+from ..engine import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES, Game
+from ..rules import FIELD_NAMES, Rules
+
+#: up cards in the order of a printed chart
+UP_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+#: the RTP the game publishes (total win / total bet, optimal strategy)
+PUBLISHED_RTP = 0.9959
+#: z for a two-sided 95 % interval, as written in the report's formula
+Z95_REPORT = 1.96
+#: half-width of the RTP confidence interval the "rounds needed" figure is for
+CI_HALF_WIDTH = 0.001
+GAME_NAME = "Blackjack Touch – Single Deck"
+SEED_DIR = Path(__file__).with_name("seeds")
+
+Step = Callable[[str], None]
+
+
+def _unavailable(reason: str) -> dict:
+    return {"available": False, "reason": reason}
+
+
+@dataclass
+class Report:
+    """All figures of one report.  Each section is a JSON-ready dict (see the module docstring)."""
+
+    identification: dict
+    method: dict
+    rtp: dict
+    upcards: dict
+    decisions: dict
+    volatility: dict
+    strategy: dict
+    sensitivity: dict
+    verification: dict
+    charts: dict = field(default_factory=dict)   # exact series the plots draw (copies of figures above)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "report": "bjev math report",
+            "units": "EV, stakes and net results in initial bets; probabilities and RTPs as fractions",
+            "identification": self.identification, "method": self.method, "rtp": self.rtp,
+            "upcards": self.upcards, "decisions": self.decisions, "volatility": self.volatility,
+            "strategy": {k: v for k, v in self.strategy.items() if not k.startswith("_")},
+            "sensitivity": self.sensitivity, "verification": self.verification,
+        }
+
+
+# ----- building ---------------------------------------------------------------------
+STEPS = 8  # progress steps of build_report besides the rule variants
+
+
+def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
+                 simulate_rounds: int = 10_000_000, seed: int | None = None, workers: int | None = None,
+                 sensitivity: bool = True, progress: Callable[[float, str], None] | None = None,
+                 simulation_progress: bool = False, today: _dt.datetime | None = None) -> Report:
+    """Compute every figure of the report for ``rules`` (default: the seed game).
+
+    ``simulate_rounds`` 0 skips the Monte Carlo check; ``sensitivity`` False
+    skips the rule readings and rule effects (about 30 s).  ``progress(k, note)``
+    is told of each finished step.
+    """
+    rules = rules or Rules()
+    step = (lambda k, note: progress(k, note)) if progress else (lambda k, note: None)
+    game = Game(rules)
+    result = game.round(split_strategy)
+    step(1, "exact round")
+    stats = round_stats(game, split_strategy)
+    step(1, "wager accounting")
+    others = {s: round_stats(game, s) for s in ("cdz", "cdp1") if s != split_strategy}
+    step(1, "split strategies")
+    exact = _exact(rules, split_strategy)
+    step(1, "exact fractions")
+    strategy = _strategy(game, stats)
+    step(1, "strategy chart")
+
+    report = Report(
+        identification=_identification(rules),
+        method=_method(rules, split_strategy, today),
+        rtp=_rtp(result, stats, others, exact, strategy),
+        upcards=_upcards(game, result),
+        decisions=_decisions(rules, result, stats),
+        volatility=_volatility(stats),
+        strategy=strategy,
+        sensitivity=_unavailable("skipped (--skip-rules-effect)"),
+        verification=_unavailable("skipped (--simulate-rounds 0)"),
+    )
+    if sensitivity:
+        report.sensitivity = _sensitivity(rules, split_strategy, lambda label: step(1, label))
+    step(1, "sensitivity")
+    if simulate_rounds:
+        report.verification = _verification(game, rules, stats, simulate_rounds, seed, workers,
+                                             simulation_progress)
+    step(1, "simulation")
+    report.charts = {"distribution": report.volatility["distribution"],
+                     "ev_by_upcard": {u: report.upcards["ev_by_upcard"][u] for u in UP_ORDER
+                                      if u in report.upcards["ev_by_upcard"]}}
+    step(1, "done")
+    return report
+
+
+def total_steps(sensitivity: bool) -> int:
+    """Number of progress steps ``build_report`` reports."""
+    from ..sensitivity import EFFECTS, READINGS
+    return STEPS + (len(READINGS) + len(EFFECTS) if sensitivity else 0)
+
+
+# ----- 1. identification --------------------------------------------------------------
+def seed_rule_text(lang: str) -> str:
+    """The game's published rule text in ``lang`` (en, de, pl), as shipped with the game."""
+    text = (SEED_DIR / f"rules-{lang}.txt").read_text(encoding="utf-8")
+    return text.replace("\r\n", "\n").strip()
+
+
+def _identification(rules: Rules) -> dict:
+    default = rules == Rules()
+    return {
+        "game": GAME_NAME,
+        "default_game": default,
+        "rules": rules.as_dict(),
+        "rules_summary": rules.summary(),
+        "rules_sha256": rules.sha256(),
+        "seed_rules_quoted": default,
+        "readings": {
+            "peek": rules.peek,
+            "dealer_checks_under_ace": rules.peeks_under(ACE),
+            "dealer_checks_under_ten": rules.peeks_under(TEN),
+            "unchecked_blackjack_takes": rules.unchecked_blackjack_takes,
+            "unchecked_blackjack_possible": not (rules.peeks_under(ACE) and rules.peeks_under(TEN)),
+        },
+    }
+
+
+# ----- 2. method ------------------------------------------------------------------------
+def git_commit() -> str | None:
+    """The commit of the source tree this package runs from, or None (not a git checkout, no git)."""
+    package = Path(__file__).resolve().parent.parent
+    try:
+        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=package, capture_output=True, text=True,
+                             timeout=10)
+        # an installed copy inside some other repository must not report that repository's commit
+        if top.returncode != 0 or Path(top.stdout.strip()).resolve() / "ev" != package:
+            return None
+        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=package, capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    commit = out.stdout.strip()
+    return commit if out.returncode == 0 and len(commit) == 40 else None
+
+
+def _method(rules: Rules, split_strategy: str, today: _dt.datetime | None) -> dict:
+    now = today or _report_time()
+    return {
+        "enumeration": "exact enumeration of the full deck composition",
+        "decks": rules.decks,
+        "cards": 52 * rules.decks,
+        "split_strategy": split_strategy,
+        "split_strategy_name": SPLIT_STRATEGY_NAMES[split_strategy],
+        "play": "optimal composition-dependent",
+        "software": "bjev",
+        "version": __version__,
+        "git_commit": git_commit(),
+        "rules_sha256": rules.sha256(),
+        "date": now.strftime("%Y-%m-%d"),
+        "timestamp": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
+    }
+
+
+def _report_time() -> _dt.datetime:
+    """Now in UTC, or SOURCE_DATE_EPOCH when set (reproducible reports)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return _dt.datetime.fromtimestamp(int(epoch), _dt.timezone.utc)
+    return _dt.datetime.now(_dt.timezone.utc)
+
+
+# ----- 3. RTP ------------------------------------------------------------------------------
+def _strategy_row(name: str, stats: RoundStats) -> dict:
+    return {"strategy": name, "ev": stats.ev, "rtp_initial": stats.rtp_initial,
+            "rtp_total_wagered": stats.rtp_total_wagered, "expected_total_wager": stats.expected_wager}
+
+
+def _rtp(result, stats: RoundStats, others: dict, exact: dict, strategy: dict) -> dict:
+    rows = [_strategy_row(stats.split_strategy, stats)]
+    rows += [_strategy_row(s, st) for s, st in others.items()]
+    if strategy.get("available"):
+        rows.append(_strategy_row("basic", strategy["_stats"]))
+    tw = stats.rtp_total_wagered
+    return {
+        "ev": result.ev,
+        "house_edge": -result.ev,
+        "rtp_initial": result.rtp_initial,
+        "expected_total_wager": stats.expected_wager,
+        "rtp_total_wagered": tw,
+        "house_edge_total_wagered": 1.0 - tw,
+        "published_rtp": PUBLISHED_RTP,
+        "rtp_total_wagered_2dp": round(100 * tw, 2),
+        "matches_published": round(tw, 4) == PUBLISHED_RTP,
+        "exact": exact,
+        "by_strategy": rows,
+    }
+
+
+def _exact(rules: Rules, split_strategy: str) -> dict:
+    try:
+        from ..exact import ExactGame, decimal_text, fraction_text
+    except ImportError as exc:
+        return _unavailable(f"ev.exact is not available ({exc})")
+    try:
+        ev = ExactGame(rules).round(split_strategy).ev
+    except Exception as exc:  # the exact mode is optional: a failure must not stop the report
+        return _unavailable(f"ev.exact failed: {exc}")
+    return {"available": True, "ev": fraction_text(ev), "ev_decimal": decimal_text(ev, 20),
+            "rtp_initial": fraction_text(1 + ev), "rtp_initial_decimal": decimal_text(1 + ev, 20),
+            "note": "total-wagered RTP: ev.exact does not give E[W] as a fraction"}
+
+
+# ----- 4. per up card ------------------------------------------------------------------
+def _deal_class(cards: tuple[int, int]) -> str:
+    c1, c2 = cards
+    if {c1, c2} == {ACE, TEN}:
+        return "blackjack"
+    if c1 == c2:
+        return "pair"
+    if ACE in cards:
+        return "soft"
+    return "hard"
+
+
+DEAL_CLASSES = ("blackjack", "pair", "soft", "hard")
+
+
+def _upcards(game: Game, result) -> dict:
+    p_up = result.p_upcard
+    dealer, conditioned = {}, {}
+    for up in range(N_RANKS):
+        sym = RANK_SYMBOLS[up]
+        if sym not in p_up:
+            continue
+        dealer[sym] = game.dealer_probabilities(up, conditioned=False)
+        if game.settled_blackjack_rank(up) >= 0:
+            conditioned[sym] = game.dealer_probabilities(up, conditioned=True)
+    classes = {sym: {c: 0.0 for c in DEAL_CLASSES} for sym in p_up}
+    for deal in result.deals:
+        sym = RANK_SYMBOLS[deal.up]
+        classes[sym][_deal_class(deal.cards)] += deal.probability * p_up[sym]
+    totals = {c: sum(classes[s][c] for s in classes) for c in DEAL_CLASSES}
+    return {
+        "p_upcard": dict(p_up),
+        "ev_by_upcard": dict(result.ev_by_upcard),
+        "dealer_outcomes": list(DEALER_OUTCOMES),
+        "dealer_unconditioned": dealer,
+        "dealer_conditioned": conditioned,
+        "deal_classes": classes,
+        "deal_class_totals": totals,
+        "deal_class_note": "joint probability P(up card and class); pairs include A-A and ten-valued pairs",
+    }
+
+
+# ----- 5. decisions ---------------------------------------------------------------------
+def _decisions(rules: Rules, result, stats: RoundStats) -> dict:
+    ace_deals = [d for d in result.deals if d.up == ACE]
+    groups: dict[int, dict] = {}
+    for d in ace_deals:
+        if d.insurance is None:
+            continue
+        tens = sum(1 for c in d.cards if c == TEN)
+        g = groups.setdefault(tens, {"tens_in_hand": tens, "probability": 0.0,
+                                     "p_dealer_blackjack": d.p_dealer_blackjack, "insurance_ev": d.insurance,
+                                     "taken": d.take_insurance})
+        g["probability"] += d.probability
+    insurance = sorted(groups.values(), key=lambda g: g["tens_in_hand"])
+    best = max((g["insurance_ev"] for g in insurance), default=None)
+    even = None
+    bj = next((d for d in ace_deals if set(d.cards) == {ACE, TEN}), None)
+    if bj is not None and rules.even_money:
+        declined = float(rules.payout) * (1.0 - bj.p_dealer_blackjack)
+        even = {"p_dealer_blackjack": bj.p_dealer_blackjack, "ev_even_money": 1.0, "ev_declined": declined,
+                "advantage_of_declining": declined - 1.0, "take": bj.take_insurance}
+    return {
+        "p_double": stats.p_double, "p_split": stats.p_split, "p_insurance": stats.p_insurance,
+        "p_even_money": stats.p_even_money, "p_player_blackjack": stats.p_player_blackjack,
+        "p_dealer_blackjack": stats.p_dealer_blackjack, "expected_total_wager": stats.expected_wager,
+        "insurance_offered": rules.insurance,
+        "insurance": insurance,
+        "insurance_best_ev": best,
+        "insurance_never_worth_taking": best is not None and best < 0,
+        "even_money": even,
+    }
+
+
+# ----- 6. volatility ---------------------------------------------------------------------
+def _volatility(stats: RoundStats) -> dict:
+    dist = {_net_key(x): p for x, p in sorted(stats.distribution.items()) if p > 0}
+    support = [x for x, p in stats.distribution.items() if p > 0]
+    sd = stats.sd
+    return {
+        "distribution": dist,
+        "mean": stats.mean, "sd": sd, "variance": stats.variance, "skewness": stats.skewness,
+        "hit_frequency": stats.hit_frequency, "p_win": stats.p_win, "p_push": stats.p_push,
+        "p_loss": stats.p_loss,
+        "largest_win": max(support), "largest_loss": min(support),
+        "ci_half_width": CI_HALF_WIDTH, "ci_z": Z95_REPORT,
+        "rounds_for_ci": math.ceil((Z95_REPORT * sd / CI_HALF_WIDTH) ** 2),
+        "ci_convention": "RTP per initial bet (SD of the net result per initial bet)",
+    }
+
+
+def _net_key(x: float) -> str:
+    text = f"{x:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+# ----- 7. strategy -----------------------------------------------------------------------
+def _strategy(game: Game, optimal: RoundStats) -> dict:
+    """The basic-strategy chart from ``ev.chart``, or why it is missing (see ``ev.report.chart_adapter``)."""
+    from .chart_adapter import strategy_section
+    return strategy_section(game, optimal)
+
+
+# ----- 8. sensitivity ---------------------------------------------------------------------
+def _sensitivity(rules: Rules, split_strategy: str, step: Step) -> dict:
+    from ..sensitivity import rule_effects, rule_readings
+    readings = rule_readings(rules, split_strategy, progress=step)
+    base, effects = rule_effects(rules, split_strategy, progress=step)
+    rows = []
+    for v in readings:
+        d = v.as_dict(base)
+        d["matches_published"] = round(v.stats.rtp_total_wagered, 4) == PUBLISHED_RTP
+        d["reading_used"] = v.rules == rules
+        rows.append(d)
+    return {"available": True, "base": base.as_dict(), "readings": rows,
+            "effects": [v.as_dict(base) for v in effects]}
+
+
+# ----- 9. verification ---------------------------------------------------------------------
+def _verification(game: Game, rules: Rules, stats: RoundStats, rounds: int, seed: int | None,
+                  workers: int | None, show_progress: bool) -> dict:
+    try:
+        from ..simulate import compare, simulate
+    except ImportError as exc:
+        return _unavailable(f"ev.simulate is not available ({exc})")
+    from ..strategy import optimal_table
+    sim = simulate(rules, rounds, seed=seed, workers=workers, strategy=optimal_table(game),
+                   progress=show_progress)
+    cmp = compare(sim, stats)
+
+    def figure(name: str, ci95, ci99, exact_value: float) -> dict:
+        fig = getattr(cmp, name)
+        return {"simulated": fig["simulated"], "se": fig["se"], "exact": exact_value, "z": fig["z"],
+                "ci95": list(ci95), "ci99": list(ci99),
+                "exact_in_ci95": ci95[0] <= exact_value <= ci95[1],
+                "exact_in_ci99": ci99[0] <= exact_value <= ci99[1]}
+
+    return {
+        "available": True,
+        "rounds": sim.rounds, "seed": sim.seed, "workers": sim.workers, "generator": sim.generator,
+        "generator_reference": sim.generator_reference, "strategy": sim.strategy,
+        "seconds": sim.seconds,
+        "rtp_initial": figure("rtp_initial", sim.rtp_initial_ci95, sim.rtp_initial_ci99, stats.rtp_initial),
+        "rtp_total_wagered": figure("rtp_total_wagered", sim.rtp_total_wagered_ci95, sim.rtp_total_wagered_ci99,
+                                    stats.rtp_total_wagered),
+        "mean_wager": cmp.mean_wager,
+        "sd": sim.sd,
+        "chi_square": cmp.chi_square, "chi_square_dof": cmp.dof, "chi_square_p_value": cmp.p_value,
+        "chi_square_cells": cmp.cells,
+        "unexpected_values": cmp.unexpected_values,
+        "frequencies": cmp.frequencies,
+        "distribution": {_net_key(k): v for k, v in sim.distribution.items()},
+    }
+
+
+__all__ = ["Report", "build_report", "seed_rule_text", "git_commit", "total_steps", "UP_ORDER", "FIELD_NAMES",
+           "DEAL_CLASSES", "PUBLISHED_RTP"]

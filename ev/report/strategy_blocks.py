@@ -1,0 +1,87 @@
+"""Section 7 and the appendix as document blocks: the coloured chart, its exceptions and the EV table.
+
+The chart's cells, legend and notes come translated from ``ev.chart.chart_view``
+(the charts' own view, so the report and ``bjev chart`` print the same chart);
+the exceptions and EV table are formatted from the report's strategy section.
+"""
+from __future__ import annotations
+
+from .document import Heading, PageBreak, Paragraph, Table
+from .model import UP_ORDER
+from .texts import number, t
+
+ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
+
+
+def _up_label(up: str) -> str:
+    return "10" if up == "T" else up
+
+
+def _hand_label(hand: str) -> str:
+    return "-".join("10" if c == "T" else c for c in hand.split("-"))
+
+
+def strategy_blocks(section: dict, lang: str) -> list:
+    """Section 7's blocks after its opening line: the chart, legend, notes and exceptions."""
+    from ..chart import COLOURS, chart_view
+    view = chart_view(section["_chart"], lang)
+    blocks: list = [PageBreak(), Heading(view.title, 2), Paragraph(view.rules, note=True)]
+    for title, rows in view.sections:
+        blocks.append(Table([title] + list(view.ups),
+                            [[label] + [text for text, _ in cells] for label, cells in rows],
+                            align="l" + "c" * len(view.ups), widths=[2.6] + [1] * len(view.ups), small=True,
+                            fills=[[None] + [COLOURS.get(colour) for _, colour in cells] for _, cells in rows]))
+    blocks.append(Table([t("legend.title", lang), ""], [[code, meaning] for code, meaning, _ in view.legend],
+                        align="cl", widths=[1.2, 8], small=True,
+                        fills=[[COLOURS.get(colour), None] for _, _, colour in view.legend]))
+    blocks += [Paragraph(note, note=True) for note in view.notes]
+    blocks += _exceptions(section, lang)
+    return blocks
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _sci(x: float, lang: str) -> str:
+    text = f"{x:.2e}"
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def _action(name: str, lang: str) -> str:
+    return t(f"action.{name}", lang)
+
+
+def _exceptions(section: dict, lang: str) -> list:
+    chart = section["chart"]
+    items = sorted(chart["exceptions"], key=lambda e: (UP_ORDER.index(e["up"]), len(e["hand"]), e["hand"]))
+    blocks: list = [Heading(t("exceptions.title", lang), 2), Paragraph(t("exceptions.intro", lang)),
+                    Paragraph(t("exceptions.count", lang, two=chart["two_card_exceptions"],
+                                three=chart["three_card_exceptions"]))]
+    if items:
+        blocks.append(Table(
+            [t("up", lang)] + [_cap(t(k, lang)) for k in ("evtable.hand", "exceptions.chart_action",
+                                                          "exceptions.best_action", "exceptions.gain",
+                                                          "exceptions.round_gain")],
+            [[_up_label(e["up"]), _hand_label(e["hand"]), _action(e["chart"], lang), _action(e["best"], lang),
+              number(e["gain"], 6, lang, sign=True), _sci(e["round_gain"], lang)] for e in items],
+            align="llllrr", widths=[1, 1.6, 2, 2, 1.8, 1.8], small=True))
+    return blocks
+
+
+def appendix_blocks(section: dict, lang: str, peeked: list[str]) -> list:
+    """The appendix: EV of every decision for every two-card hand against every up card."""
+    rows = section["ev_table"]
+    actions = [a for a in ACTIONS if any(r[a] is not None for r in rows)]
+    body = []
+    for r in rows:
+        cells = [_up_label(r["up"]), _hand_label(r["hand"])]
+        for a in actions:
+            v = r[a]
+            cells.append("" if v is None else number(v, 6, lang, sign=True) + ("*" if r["best"] == a else ""))
+        body.append(cells)
+    return [PageBreak(), Heading(t("appendix", lang)), Heading(t("evtable.title", lang), 2),
+            Paragraph(t("evtable.intro", lang, cards=", ".join(peeked)) if peeked
+                      else t("evtable.unconditioned", lang)),
+            Table([t("up", lang), _cap(t("evtable.hand", lang))] + [_action(a, lang) for a in actions], body,
+                  align="ll" + "r" * len(actions), widths=[1, 1.3] + [1.6] * len(actions), small=True)]
