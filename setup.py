@@ -4,7 +4,7 @@ from setuptools import Extension, setup
 
 extensions = [
     Extension(f"ev._{name}", [f"ext/ev/_{name}.pyx"], extra_compile_args=["-O3"])
-    for name in ("dealer", "player", "policy")
+    for name in ("dealer", "player", "policy", "simulate")
 ]
 
 setup(ext_modules=cythonize(extensions, include_path=["ext"], language_level=3))

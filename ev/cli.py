@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Sequence
 
@@ -58,6 +59,11 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Exact EV and RTP of a whole round under optimal composition-dependent play.")
     _rule_options(p)
     _split_option(p)
+    p.add_argument("--strategy", choices=("optimal", "basic"), default="optimal",
+                   help="optimal composition-dependent play (default) or a player who follows the basic-strategy "
+                        "chart exactly")
+    p.add_argument("--exact", action="store_true",
+                   help="exact rational mode: every value as a fraction p/q and its 20-digit decimal")
     p.set_defaults(run=cmd_rtp)
 
     p = sub.add_parser("hand", help="exact EV of every decision for one hand",
@@ -67,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--removed", default="", help="other cards known to be out of the shoe, e.g. 5,5,T")
     _rule_options(p)
     _split_option(p)
+    p.add_argument("--exact", action="store_true",
+                   help="exact rational mode: every value as a fraction p/q and its 20-digit decimal")
     p.set_defaults(run=cmd_hand)
 
     p = sub.add_parser("rules-effect", help="RTP under each reading of the peek rule and each one-rule change",
@@ -75,13 +83,65 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(p)
     _split_option(p)
     p.set_defaults(run=cmd_rules_effect)
+
+    from .simulate import parse_count, parse_seed
+    p = sub.add_parser("simulate", help="Monte Carlo simulation of whole rounds, checked against the exact figures",
+                       description="Deal and play real rounds from a freshly shuffled shoe (xoshiro256**), by the "
+                                   "optimal or the basic strategy, and compare EV, both RTPs, the net-result "
+                                   "distribution and the frequencies with the exact values.")
+    p.add_argument("--rounds", required=True, type=parse_count, metavar="N", help="rounds to play, e.g. 1e8")
+    p.add_argument("--seed", type=parse_seed, metavar="S", help="seed, 0 to 2**64-1 (default: random, printed)")
+    p.add_argument("--workers", type=parse_count, metavar="N", help="processes (default: all cores)")
+    p.add_argument("--strategy", choices=("optimal", "basic"), default="optimal",
+                   help="optimal composition-dependent play (default) or the basic-strategy chart")
+    _rule_options(p)
+    p.set_defaults(run=cmd_simulate)
+
+    from .chart import FORMATS
+    from .i18n import LANGUAGES
+    p = sub.add_parser("chart", help="the basic-strategy chart (total-dependent), in several formats and languages",
+                       description="The total-dependent basic-strategy chart, derived exactly (no single-cell change "
+                                   "raises the EV of a player who follows it), with its EV and both RTPs against "
+                                   "optimal composition-dependent play.")
+    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default text; png needs --out)")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default en)")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
+    _rule_options(p)
+    p.set_defaults(run=cmd_chart)
+
+    p = sub.add_parser("tables", help="regenerate tables/: charts, exceptions and EV tables of the default game",
+                       description="Regenerate every generated strategy table of the default game: the chart in "
+                                   "every format and language, the composition-dependent exceptions and the EV "
+                                   "tables.")
+    p.add_argument("--out", metavar="DIR", default="tables", help="output directory (default: tables)")
+    p.set_defaults(run=cmd_tables)
+
+    p = sub.add_parser("report", help="the math report for regulators: PDF, HTML, Markdown and JSON",
+                       description="Write report.pdf, report.html, report.md and report.json into --out: the "
+                                   "game's identification, method, both RTPs, results by up card, decisions, "
+                                   "volatility, strategy chart, rule sensitivity and a Monte Carlo check.")
+    p.add_argument("--out", metavar="DIR", default="report", help="output directory (default: report)")
+    p.add_argument("--lang", choices=("en", "de", "pl"), default="en", help="language (default en)")
+    p.add_argument("--simulate-rounds", metavar="N", default="10000000",
+                   help="Monte Carlo rounds for the verification section (default 1e7; 0 leaves it out)")
+    p.add_argument("--seed", metavar="S", help="simulation seed, 0 to 2**64-1 (default: random, recorded)")
+    p.add_argument("--workers", type=int, metavar="N", help=argparse.SUPPRESS)
+    p.add_argument("--skip-rules-effect", action="store_true", help=argparse.SUPPRESS)  # tests: saves ~30 s
+    _rule_options(p)
+    _split_option(p)
+    p.set_defaults(run=cmd_report)
     return parser
 
 
 # ----- commands -------------------------------------------------------------
 def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
     rules = make_rules(args.rules, args.assignments)
+    if args.exact:
+        from .exact import cli_rtp
+        return cli_rtp(rules, args.split_strategy, args.strategy)
     game = Game(rules)
+    if args.strategy == "basic":
+        return _rtp_basic(game)
     result = game.round(args.split_strategy)
     stats = round_stats(game, args.split_strategy)
     data = {
@@ -122,6 +182,64 @@ def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
         tabulate(rows, headers=["up", "P(up)", "EV"], colalign=("left", "right", "right")),
     ])
     return text, data
+
+
+def _rtp_basic(game: Game) -> tuple[str, Any]:
+    """EV and both RTPs of a player who follows the basic-strategy chart, against optimal CD play."""
+    from .chart import basic_table
+    rules = game.rules
+    stats = round_stats(game, basic_table(game))
+    optimal = round_stats(game, "cdz")
+    data = {**stats.as_dict(), "house_edge": -stats.ev, "optimal_ev": optimal.ev,
+            "optimal_rtp_initial": optimal.rtp_initial, "optimal_rtp_total_wagered": optimal.rtp_total_wagered,
+            "ev_cost_of_chart": optimal.ev - stats.ev,
+            "units": "initial bets per round", "rules": rules.as_dict()}
+    rows = [[s, f"{100 * stats.ev_by_upcard[s]:+.6f} %"] for s in (RANK_SYMBOLS[u] for u in UP_ORDER)
+            if s in stats.ev_by_upcard]
+    text = "\n".join([
+        f"Rules: {rules.summary()}",
+        "Play: the basic-strategy chart (total-dependent; see 'bjev chart'), followed exactly",
+        "",
+        f"EV per initial bet          {100 * stats.ev:+.9f} %   (house edge {-100 * stats.ev:.9f} %)",
+        f"RTP per initial bet         {100 * stats.rtp_initial:.9f} %   (1 + EV)",
+        f"RTP per total wagered       {100 * stats.rtp_total_wagered:.9f} %   ((E[W] + EV) / E[W])",
+        f"Expected total stake E[W]   {stats.expected_wager:.9f} initial bets",
+        "",
+        f"Optimal CD play (CDZ-)      EV {100 * optimal.ev:+.9f} %, RTP {100 * optimal.rtp_initial:.9f} % per "
+        f"initial bet, {100 * optimal.rtp_total_wagered:.9f} % per total wagered",
+        f"Cost of the chart           {100 * (optimal.ev - stats.ev):.9f} % of the initial bet",
+        f"SD {stats.sd:.11f}   P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}",
+        "",
+        "EV by up card (unconditioned: includes the initial bet lost to a dealer blackjack)",
+        tabulate(rows, headers=["up", "EV"], colalign=("left", "right")),
+    ])
+    return text, data
+
+
+def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
+    from .chart import basic_chart, render, write_file
+    game = Game(make_rules(args.rules, args.assignments))
+    if args.format == "png" and not args.out:
+        raise UsageError("--format png needs --out FILE")
+    chart = basic_chart(game)
+    data = chart.as_dict()
+    if args.json:
+        return "", data
+    output = render(chart, args.format, args.lang)
+    if args.out:
+        write_file(args.out, output)
+        return f"wrote {args.out}", data
+    return (output.decode("utf-8") if isinstance(output, bytes) else output).rstrip("\n"), data
+
+
+def cmd_tables(args: argparse.Namespace) -> tuple[str, Any]:
+    from .chart import basic_chart, write_tables
+    chart = basic_chart()
+    paths = write_tables(args.out, chart)
+    text = "\n".join([*(f"wrote {p}" for p in paths),
+                      f"chart EV {100 * chart.ev:+.6f} %, optimal CD EV {100 * chart.optimal.ev:+.6f} %, "
+                      f"{len(chart.exceptions_with(2))} two-card exceptions, derived in {chart.seconds:.1f} s"])
+    return text, {"files": paths}
 
 
 def _signed(x: float) -> str:
@@ -170,6 +288,9 @@ def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
     up = parse_card(args.up)
     removed_faces = parse_faces(args.removed) if args.removed.strip() else []
     removed = composition_of(face_to_rank(f) for f in removed_faces)
+    if args.exact:
+        from .exact import cli_hand
+        return cli_hand(rules, removed, faces, up, args.split_strategy)
     result = Game(rules, removed).hand(faces, up, args.split_strategy)
     data = result.as_dict()
     data["rules"] = rules.as_dict()
@@ -188,6 +309,46 @@ def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
     return text, data
 
 
+def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
+    from .simulate import compare, exact_figures, report_data, report_text, resolve_strategy, simulate
+    rules = make_rules(args.rules, args.assignments)
+    table = resolve_strategy(rules, args.strategy)
+    result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, strategy=table)
+    exact = exact_figures(rules, table)
+    comparison = compare(result, exact) if exact is not None else None
+    return report_text(result, comparison, exact), report_data(result, comparison, exact)
+
+
+def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
+    """Build every figure once (ev.report.model), render the four files, move them into --out at the end."""
+    from .report import FILES, OutputTarget, build_report, render_all, report_json, total_steps
+    rules = make_rules(args.rules, args.assignments)
+    try:
+        rounds = int(float(args.simulate_rounds.replace("_", "")))
+        seed = None if args.seed is None else int(args.seed, 0)
+    except ValueError:
+        raise UsageError("--simulate-rounds and --seed expect whole numbers (e.g. 1e7, 42)") from None
+    if rounds < 0 or (seed is not None and not 0 <= seed < 2 ** 64):
+        raise UsageError("--simulate-rounds must be 0 or more and --seed from 0 to 2**64-1")
+    target = OutputTarget(args.out)            # an unwritable --out fails now, not after the computation
+    try:
+        with Progress(total_steps(not args.skip_rules_effect), "report") as bar:
+            report = build_report(rules, split_strategy=args.split_strategy, simulate_rounds=rounds, seed=seed,
+                                  workers=args.workers, sensitivity=not args.skip_rules_effect,
+                                  progress=bar.advance)
+            files = render_all(report, args.lang)
+    except BaseException:
+        target.discard()
+        raise
+    target.write(files)
+    out = target.commit()
+    rtp = report.rtp
+    text = "\n".join([f"wrote {out / name}" for name in FILES] + [
+        f"RTP per total wagered {100 * rtp['rtp_total_wagered']:.6f} %, per initial bet "
+        f"{100 * rtp['rtp_initial']:.6f} % ({rules.summary()})"])
+    return text, json.loads(report_json(report, args.lang))
+
+
 # ----- entry point ----------------------------------------------------------
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
@@ -203,10 +364,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("bjev: interrupted", file=sys.stderr)
         return 130
-    if getattr(args, "json", False):
-        print(json.dumps(data, indent=2))
-    else:
-        print(text)
+    try:
+        print(json.dumps(data, indent=2) if getattr(args, "json", False) else text)
+        sys.stdout.flush()
+    except BrokenPipeError:          # e.g. `bjev rtp | head`: the reader has gone; not an error of ours
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return EXIT_OK
 
 

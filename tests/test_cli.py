@@ -84,10 +84,14 @@ def test_errors_are_one_line_exit_2(capsys, argv, words):
 
 
 def test_python_dash_m(tmp_path):
-    """``python -m ev`` runs the installed package (run outside the source tree)."""
+    """``python -m ev`` runs the same package as the tests (from outside the source tree)."""
+    import os
+
+    import ev
+    env = {**os.environ, "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(ev.__file__)))}
     proc = subprocess.run([sys.executable, "-m", "ev", "hand", "9,9", "--up", "7", "--json"],
-                          capture_output=True, text=True, check=True, cwd=tmp_path)
+                          capture_output=True, text=True, check=True, cwd=tmp_path, env=env)
     assert json.loads(proc.stdout)["best"] == "stand"
     proc = subprocess.run([sys.executable, "-m", "ev", "rtp", "--set", "decks=0"], capture_output=True, text=True,
-                          cwd=tmp_path)
+                          cwd=tmp_path, env=env)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr

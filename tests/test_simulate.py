@@ -1,0 +1,366 @@
+"""The Monte Carlo simulator against published generator vectors, exact combinatorics and the exact engine.
+
+Every run uses a fixed seed, so the tests are deterministic; the tolerances
+(4 standard errors, chi-square p > 0.001) are what an honest simulation of
+that size meets.
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import math
+
+import pytest
+
+from ev import _simulate
+from ev.cards import N_RANKS
+from ev.cli import main
+from ev.engine import Game
+from ev.errors import BJEVError, EngineError
+from ev.rules import Rules
+from ev.simulate import (Comparison, SimulationResult, _Progress, chi_square_test, compare, gamma_q,
+                         resolve_strategy, simulate)
+from ev.strategy import DOUBLE, NO_ACTION, optimal_table
+
+# The seed game (1 deck, H17, 3:2, double 10-11, no DAS, one split, peek): CDZ- EV and the
+# net-result distribution from an established C++ combinatorial analyser (see DESIGN notes).
+SEED_GAME_EV = -0.00445128332375
+SEED_GAME_SD = 1.09806290953
+SEED_GAME_DISTRIBUTION = {-2.0: 0.030673154, -1.0: 0.448921481, 0.0: 0.084566098, 1.0: 0.342615808,
+                          1.5: 0.046492443, 2.0: 0.046731016}
+
+
+def within(sim: float, se: float, exact: float, k: float = 4.0) -> bool:
+    return abs(sim - exact) <= k * se
+
+
+# ----- the generator and the shuffle ------------------------------------------------
+def test_xoshiro256starstar_reference_vector():
+    # reference outputs from state {1, 2, 3, 4} (rand_xoshiro's test, produced with Vigna's C code)
+    assert _simulate.xoshiro_outputs([1, 2, 3, 4], 10) == [
+        11520, 0, 1509978240, 1215971899390074240, 1216172134540287360, 607988272756665600,
+        16172922978634559625, 8476171486693032832, 10595114339597558777, 2904607092377533576]
+
+
+def test_splitmix64_reference_vector():
+    assert _simulate.splitmix64_outputs(1234567, 5) == [
+        6457827717110365317, 3203168211198807973, 9817491932198370423, 4593380528125082431,
+        16408922859458223821]
+
+
+def test_jumped_streams_differ():
+    a = _simulate.xoshiro_outputs([1, 2, 3, 4], 4, jumps=0)
+    b = _simulate.xoshiro_outputs([1, 2, 3, 4], 4, jumps=1)
+    c = _simulate.xoshiro_outputs([1, 2, 3, 4], 4, jumps=2)
+    assert a != b != c and a != c
+
+
+def test_bounded_integers_are_in_range_and_uniform():
+    draws = _simulate.bounded_outputs([5, 6, 7, 8], 7, 70_000)
+    assert min(draws) == 0 and max(draws) == 6
+    counts = [draws.count(k) for k in range(7)]
+    chi2 = sum((c - 10_000) ** 2 / 10_000 for c in counts)
+    assert gamma_q(3, chi2 / 2) > 0.001
+
+
+@pytest.mark.parametrize("decks", [1, 2])
+def test_dealt_cards_follow_the_exact_combinatorics(decks):
+    """First two cards of a round: P(ranks i, j) = c_i (c_j - [i = j]) / (n (n - 1)); every face 1/13."""
+    rounds = 2_000_000
+    positions, pairs = _simulate.deal_counts(decks, 12345 + decks, rounds, 4)
+    n = 52 * decks
+    count = [4 * decks] * 9 + [16 * decks]
+    chi2 = 0.0
+    for i in range(N_RANKS):
+        for j in range(N_RANKS):
+            p = count[i] * (count[j] - (i == j)) / (n * (n - 1))
+            chi2 += (pairs[i][j] - rounds * p) ** 2 / (rounds * p)
+    assert gamma_q(99 / 2, chi2 / 2) > 0.001
+    for faces in positions:
+        chi2 = sum((c - rounds / 13) ** 2 / (rounds / 13) for c in faces)
+        assert gamma_q(12 / 2, chi2 / 2) > 0.001
+
+
+# ----- statistics helpers -------------------------------------------------------------
+def test_gamma_q_gives_chi_square_p_values():
+    assert gamma_q(0.5, 3.841458820694124 / 2) == pytest.approx(0.05, rel=1e-9)     # 1 dof, 5 %
+    assert gamma_q(2.5, 11.070497693516351 / 2) == pytest.approx(0.05, rel=1e-9)    # 5 dof, 5 %
+    assert gamma_q(2.5, 20.515005652432873 / 2) == pytest.approx(0.001, rel=1e-8)   # 5 dof, 0.1 %
+    assert gamma_q(1.0, 3.0) == pytest.approx(math.exp(-3.0), rel=1e-12)           # 2 dof: exp(-x/2)
+    assert gamma_q(5.0, 0.5) == pytest.approx(0.9998278843700441, rel=1e-10)
+    assert gamma_q(3.0, 0.0) == 1.0
+
+
+def test_chi_square_pools_small_cells():
+    hist = {-20: 3, -10: 497, 0: 0, 10: 498, 20: 2}      # tenths
+    dist = {-2.0: 0.002, -1.0: 0.498, 1.0: 0.498, 2.0: 0.002}
+    chi2, dof, p, cells, unexpected = chi_square_test(hist, dist, 1000)
+    assert dof == 1                                      # two pooled cells
+    assert [c["observed"] for c in cells] == [500, 500]
+    assert chi2 == pytest.approx(0.0) and p == pytest.approx(1.0)
+    assert unexpected == []
+    _, _, _, _, unexpected = chi_square_test({-10: 5, 5: 1, 10: 4}, {-1.0: 0.5, 1.0: 0.5}, 10)
+    assert unexpected == [0.5]
+
+
+def test_ratio_standard_error_by_hand():
+    """Four rounds, net (-1, +1, 0, +1.5), wager (2, 1, 1, 1): the delta-method SE done by hand."""
+    nets, wagers = [-1.0, 1.0, 0.0, 1.5], [2.0, 1.0, 1.0, 1.0]
+    result = SimulationResult(
+        rules=Rules(), strategy="t", rounds=4, seed=0, workers=1, seconds=1.0,
+        net_tenths=15, net_sq=100 + 100 + 0 + 225, wager_tenths=50, wager_sq=400 + 100 + 100 + 100,
+        net_wager=-200 + 100 + 0 + 150, histogram={-10: 1, 10: 1, 0: 1, 15: 1},
+        rounds_double=1, rounds_split=0, rounds_insurance=0, rounds_even_money=0,
+        rounds_player_blackjack=1, rounds_dealer_blackjack=0, rounds_surrender=0)
+    mean_n, mean_w = 1.5 / 4, 5.0 / 4
+    ratio = mean_n / mean_w
+    resid = [n - ratio * w for n, w in zip(nets, wagers)]
+    var = sum((r - sum(resid) / 4) ** 2 for r in resid) / 3
+    assert result.ev == pytest.approx(0.375)
+    assert result.rtp_total_wagered == pytest.approx(6.5 / 5.0)
+    assert result.rtp_total_wagered_se == pytest.approx(math.sqrt(var / 4) / mean_w)
+    sd = math.sqrt(sum((n - mean_n) ** 2 for n in nets) / 3)
+    assert result.ev_se == pytest.approx(sd / 2)
+    assert result.rtp_initial_ci95[1] - result.rtp_initial_ci95[0] == pytest.approx(2 * 1.959963984540054 * sd / 2)
+
+
+# ----- the seed game --------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def seed_game():
+    rules = Rules()
+    table = optimal_table(Game(rules))
+    return rules, table, simulate(rules, 4_000_000, seed=2026, workers=1, strategy=table, progress=False)
+
+
+def test_seed_game_ev_and_distribution(seed_game):
+    _, _, sim = seed_game
+    assert sim.rounds == 4_000_000 and sum(sim.histogram.values()) == sim.rounds
+    assert within(sim.ev, sim.ev_se, SEED_GAME_EV)
+    assert within(sim.rtp_initial, sim.rtp_initial_se, 1 + SEED_GAME_EV)
+    assert sim.ev_se == pytest.approx(SEED_GAME_SD / 2000, rel=0.01)
+    assert abs(sim.sd - SEED_GAME_SD) < 0.002
+    assert set(sim.histogram) == {-20, -10, 0, 10, 15, 20}
+    chi2, dof, p, _, unexpected = chi_square_test(sim.histogram, SEED_GAME_DISTRIBUTION, sim.rounds)
+    assert dof == 5 and p > 0.001 and unexpected == []
+    # the expected stake is about 1.088 initial bets (doubles about 7.0 %, splits about 1.8 %)
+    assert 1.086 < sim.mean_wager < 1.090
+    assert 0.069 < sim.frequencies["double"] < 0.071 and 0.017 < sim.frequencies["split"] < 0.019
+    assert sim.rounds_insurance == 0 and sim.rounds_even_money == 0 and sim.rounds_surrender == 0
+    # P(natural) for one deck: 2 * 4 * 16 / (52 * 51) for the player and the dealer alike
+    p_natural = 2 * 4 * 16 / (52 * 51)
+    for name in ("player_blackjack", "dealer_blackjack"):
+        q = sim.frequencies[name]
+        assert within(q, math.sqrt(p_natural * (1 - p_natural) / sim.rounds), p_natural)
+
+
+def test_seed_game_compare_with_round_ev(seed_game):
+    _, _, sim = seed_game
+    result = compare(sim, Game().round("cdz"))
+    assert isinstance(result, Comparison)
+    assert result.ev["exact"] == pytest.approx(SEED_GAME_EV, abs=1e-13)
+    assert abs(result.ev["z"]) < 4 and abs(result.rtp_initial["z"]) < 4
+    assert result.rtp_total_wagered["exact"] is None and result.chi_square is None
+    assert result.frequencies["double"]["exact"] is None
+
+
+def test_seed_game_compare_with_accounting(seed_game):
+    accounting = pytest.importorskip("ev.accounting")
+    rules, table, sim = seed_game
+    exact = accounting.round_stats(Game(rules), table)
+    assert exact.ev == pytest.approx(SEED_GAME_EV, abs=1e-12)
+    c = compare(sim, exact)
+    assert abs(c.ev["z"]) < 4 and abs(c.rtp_total_wagered["z"]) < 4 and abs(c.mean_wager["z"]) < 4
+    assert c.p_value > 0.001 and c.dof == 5 and not c.unexpected_values
+    for name in ("double", "split", "player_blackjack", "dealer_blackjack"):
+        assert abs(c.frequencies[name]["z"]) < 4, name
+    lo, hi = sim.rtp_total_wagered_ci99
+    assert lo < exact.rtp_total_wagered < hi
+
+
+# ----- reproducibility -------------------------------------------------------------------
+def _tallies(sim: SimulationResult) -> tuple:
+    return (sim.net_tenths, sim.net_sq, sim.wager_tenths, sim.net_wager, sorted(sim.histogram.items()),
+            sim.rounds_double, sim.rounds_split, sim.rounds_player_blackjack, sim.rounds_dealer_blackjack)
+
+
+def test_same_seed_same_result_and_different_seed_different(seed_game):
+    rules, table, _ = seed_game
+    run = lambda seed, workers: simulate(rules, 300_001, seed=seed, workers=workers,  # noqa: E731
+                                         strategy=table, progress=False)
+    a, b, c = run(7, 2), run(7, 2), run(8, 2)
+    assert _tallies(a) == _tallies(b)
+    assert _tallies(a) != _tallies(c)
+    assert a.seed == 7 and a.workers == 2 and a.rounds == 300_001
+    single = run(7, 1)
+    assert _tallies(single) == _tallies(run(7, 1)) and _tallies(single) != _tallies(a)
+    assert a.generator == "xoshiro256**" and "Blackman" in a.generator_reference
+    # a worker's stream does not depend on the chunking: 3 workers' worth of rounds in one call each
+    assert simulate(rules, 10, seed=3, workers=3, strategy=table, progress=False).rounds == 10
+
+
+# ----- the strategy table is checked ------------------------------------------------------
+def test_a_table_that_breaks_the_rules_is_rejected(seed_game):
+    rules, table, _ = seed_game
+    hard12 = table._index()[(0, 1, 0, 0, 0, 0, 0, 0, 0, 1)]      # 2-T
+    play = dict(table.play)
+    codes = bytearray(play[5])
+    codes[hard12] = DOUBLE                                         # doubling 12 under "10-11"
+    play[5] = bytes(codes)
+    bad = dataclasses.replace(table, play=play)
+    with pytest.raises(EngineError, match="breaks the rules"):
+        simulate(rules, 1000, seed=1, workers=1, strategy=bad, progress=False)
+
+
+def test_a_table_without_an_action_for_a_dealt_hand_stops_with_an_error(seed_game):
+    rules, table, _ = seed_game
+    t6 = table._index()[(0, 0, 0, 0, 0, 1, 0, 0, 0, 1)]
+    play = {up: bytes(NO_ACTION if s == t6 else c for s, c in enumerate(codes)) for up, codes in table.play.items()}
+    with pytest.raises(EngineError, match="no action for 6-T"):
+        simulate(rules, 100_000, seed=1, workers=1, strategy=dataclasses.replace(table, play=play), progress=False)
+
+
+def test_a_table_for_another_deck_count_is_rejected(seed_game):
+    _, table, _ = seed_game
+    with pytest.raises(EngineError, match="hand graph"):
+        simulate(Rules(decks=2), 1000, seed=1, workers=1, strategy=table, progress=False)
+
+
+def test_bad_arguments():
+    with pytest.raises(BJEVError, match="rounds"):
+        simulate(Rules(), 0, seed=1, workers=1)
+    with pytest.raises(BJEVError, match="seed"):
+        simulate(Rules(), 10, seed=-1, workers=1)
+    with pytest.raises(BJEVError, match="workers"):
+        simulate(Rules(), 10, seed=1, workers=0)
+    with pytest.raises(BJEVError, match="unknown strategy"):
+        resolve_strategy(Rules(), "perfect")
+
+
+# ----- other rule sets against the exact engine ---------------------------------------------
+RESPLIT_SURRENDER = Rules(decks=2, hit_soft_17=False, double_after_split=True, max_split_hands=4,
+                          late_surrender=True)
+NO_HOLE_CARD = Rules(peek="none")
+OBO_SIX_FIVE = Rules(blackjack_payout="6:5", double="any", split_tens="rank", peek="ten",
+                     unchecked_blackjack_takes="original", max_split_hands=2, double_after_split=True)
+
+
+@pytest.mark.parametrize("rules, rounds, seed", [(RESPLIT_SURRENDER, 2_000_000, 11),
+                                                 (NO_HOLE_CARD, 2_000_000, 12),
+                                                 (OBO_SIX_FIVE, 2_000_000, 13)],
+                         ids=["2d-S17-DAS-RS4-LS", "no-hole-card", "OBO-6to5-tens-by-rank"])
+def test_other_rules_agree_with_the_exact_ev(rules, rounds, seed):
+    game = Game(rules)
+    table = optimal_table(game)
+    sim = simulate(rules, rounds, seed=seed, workers=1, strategy=table, progress=False)
+    exact_ev = game.round("cdz").ev
+    assert within(sim.ev, sim.ev_se, exact_ev), (sim.ev, sim.ev_se, exact_ev)
+    if rules.late_surrender:
+        assert sim.rounds_surrender > 0 and -5 in sim.histogram
+    if rules.max_split_hands > 2:
+        assert min(sim.histogram) <= -30                 # three or more hands lost in one round
+    if rules.blackjack_payout == "6:5":
+        assert 12 in sim.histogram and 15 not in sim.histogram
+        assert sim.rounds_even_money > 0                 # 1 < 1.2 * P(no dealer blackjack): even money pays
+    accounting = pytest.importorskip("ev.accounting")
+    if rules.max_split_hands == 2:                       # the exact distribution of one split is exact
+        exact = accounting.round_stats(game, table)
+        c = compare(sim, exact)
+        assert c.p_value > 0.001, c.cells
+        for name in ("double", "split", "even_money", "player_blackjack", "dealer_blackjack"):
+            assert abs(c.frequencies[name]["z"]) < 4, name
+        assert abs(c.rtp_total_wagered["z"]) < 4 and abs(c.mean_wager["z"]) < 4
+
+
+def test_insurance_always_taken_matches_exact():
+    """A table that always insures: the insurance bets are settled and staked as the exact accounting says."""
+    accounting = pytest.importorskip("ev.accounting")
+    rules = Rules(peek="ten")                            # no peek under the ace: insurance settled after play
+    game = Game(rules)
+    table = optimal_table(game)
+    insure = dataclasses.replace(table, insurance=bytes([1]) * len(table.hands), name="always insure")
+    sim = simulate(rules, 2_000_000, seed=21, workers=1, strategy=insure, progress=False)
+    exact = accounting.round_stats(game, insure)
+    c = compare(sim, exact)
+    assert exact.p_insurance > 0.07 and sim.rounds_insurance > 0
+    assert abs(c.frequencies["insurance"]["z"]) < 4
+    assert abs(c.ev["z"]) < 4 and abs(c.mean_wager["z"]) < 4 and c.p_value > 0.001
+    assert -5 in sim.histogram or -15 in sim.histogram  # half a bet lost on insurance
+
+
+def test_basic_chart_agrees_with_its_exact_ev():
+    chart = pytest.importorskip("ev.chart")
+    accounting = pytest.importorskip("ev.accounting")
+    game = Game(Rules())
+    table = chart.basic_table(game)
+    sim = simulate(game.rules, 2_000_000, seed=31, workers=1, strategy=table, progress=False)
+    c = compare(sim, accounting.round_stats(game, table))
+    assert abs(c.ev["z"]) < 4 and c.p_value > 0.001
+
+
+# ----- progress and the command line ------------------------------------------------------
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_for_long_runs_on_a_terminal():
+    out = _Terminal()
+    bar = _Progress(100, True, out)
+    bar.start -= 1.0                      # one second in, 10 % done: about 10 s to go
+    bar.update(10)
+    bar.close(100)
+    text = out.getvalue()
+    assert "simulating [" in text and "100.0%" in text and text.endswith("\n")
+    quick = _Terminal()
+    bar = _Progress(100, True, quick)
+    bar.update(50)                        # at once: too short to show
+    bar.close(100)
+    assert quick.getvalue() == ""
+    piped = io.StringIO()
+    bar = _Progress(100, True, piped)
+    bar.start -= 5.0
+    bar.update(10)
+    bar.close(100)
+    assert piped.getvalue() == ""
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_simulate_json(capsys):
+    code, out, err = run_cli(capsys, "simulate", "--rounds", "2e5", "--seed", "5", "--workers", "1", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["rounds"] == 200_000 and data["seed"] == 5 and data["generator"] == "xoshiro256**"
+    assert data["ev"]["exact"] == pytest.approx(SEED_GAME_EV, abs=1e-12)
+    assert abs(data["ev"]["z"]) < 4
+    assert data["ev"]["ci95"][0] < data["ev"]["simulated"] < data["ev"]["ci95"][1]
+    assert data["rtp_initial"]["simulated"] == pytest.approx(1 + data["ev"]["simulated"])
+    assert set(data["net_results"]) == {"-2", "-1", "0", "1", "1.5", "2"}
+    assert sum(v["rounds"] for v in data["net_results"].values()) == 200_000
+    assert "double" in data["frequencies"] and "rules" in data
+
+
+def test_cli_simulate_text(capsys):
+    code, out, _ = run_cli(capsys, "simulate", "--rounds", "100000", "--seed", "9", "--workers", "1",
+                           "--set", "decks=2")
+    assert code == 0
+    for label in ("EV per initial bet", "RTP per initial bet", "RTP per total wagered", "95% CI", "99% CI",
+                  "Chi-square", "P(double)", "P(split)", "P(player blackjack)", "Seed: 9", "xoshiro256**",
+                  "2 decks"):
+        assert label in out, label
+
+
+def test_cli_simulate_errors(capsys, monkeypatch):
+    code, _, err = run_cli(capsys, "simulate", "--rounds", "ten")
+    assert code == 2 and err.count("\n") == 1 and "--rounds" in err
+    code, _, err = run_cli(capsys, "simulate", "--rounds", "10", "--strategy", "best")
+    assert code == 2 and err.count("\n") == 1
+    chart = pytest.importorskip("ev.chart")
+    monkeypatch.delattr(chart, "basic_table")               # as before the chart existed
+    code, _, err = run_cli(capsys, "simulate", "--rounds", "10", "--strategy", "basic")
+    assert code == 2 and err == "bjev: error: the basic-strategy chart is not available yet\n"
