@@ -477,12 +477,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "pl": "RTP na stawkę początkową, dokładnie"},
     "exact_decimal": {"en": "to 20 significant digits", "de": "auf 20 signifikante Stellen",
                       "pl": "z dokładnością do 20 cyfr znaczących"},
-    "exact_note": {"en": "The exact mode gives the EV as a fraction; the expected total stake, and so the "
-                         "total-wagered RTP, is computed in floating point.",
-                   "de": "Der exakte Modus liefert den Erwartungswert als Bruch; der erwartete Gesamteinsatz und "
-                         "damit die RTP je Gesamteinsatz werden in Gleitkomma berechnet.",
-                   "pl": "Tryb dokładny podaje wartość oczekiwaną jako ułamek; oczekiwana łączna stawka, a więc "
-                         "RTP na łączną stawkę, jest liczona w arytmetyce zmiennoprzecinkowej."},
+    "exact_wager": {"en": "Expected total stake E[W], exact", "de": "Erwarteter Gesamteinsatz E[W], exakt",
+                    "pl": "Oczekiwana łączna stawka E[W], dokładnie"},
+    "exact_rtp_tw": {"en": "RTP per total wagered, exact", "de": "RTP je Gesamteinsatz, exakt",
+                     "pl": "RTP na łączną stawkę, dokładnie"},
+    "exact_note": {"en": "Exact reduced fractions from the exact rational mode (bjev rtp --exact); the decimals are "
+                         "rounded, the fractions are not.",
+                   "de": "Exakte gekürzte Brüche aus dem exakten rationalen Modus (bjev rtp --exact); die "
+                         "Dezimalzahlen sind gerundet, die Brüche nicht.",
+                   "pl": "Dokładne ułamki nieskracalne z trybu wymiernego (bjev rtp --exact); liczby dziesiętne są "
+                         "zaokrąglone, ułamki nie."},
     "by_strategy": {"en": "RTP by player strategy", "de": "RTP nach Strategie des Spielers",
                     "pl": "RTP według strategii gracza"},
     "strategy": {"en": "Strategy", "de": "Strategie", "pl": "Strategia"},

@@ -120,6 +120,8 @@ def test_model_figures(model, rtp_json):
     assert rtp["rtp_total_wagered"] == pytest.approx(rtp_json["rtp_total_wagered"], abs=1e-15)
     assert rtp["matches_published"] and rtp["rtp_total_wagered_2dp"] == 99.59
     assert rtp["exact"]["available"] and rtp["exact"]["ev_decimal"].startswith("-0.0044512833237")
+    assert rtp["exact"]["rtp_total_wagered_decimal"].startswith("0.995909138602")
+    assert rtp["exact"]["accounting_mean_equals_ev"] is True
     assert vol["rounds_for_ci"] == math.ceil((1.96 * vol["sd"] / 0.001) ** 2)
     assert (vol["largest_win"], vol["largest_loss"]) == (2.0, -2.0)
     assert sum(vol["distribution"].values()) == pytest.approx(1.0, abs=1e-12)

@@ -215,7 +215,13 @@ def _rtp(doc: Document, r: Report, lang: str) -> None:
                      (f"{t('exact_ev', lang)}, {t('exact_decimal', lang)}", _decimal(exact["ev_decimal"], lang)),
                      (t("exact_rtp", lang), exact["rtp_initial"]),
                      (f"{t('exact_rtp', lang)}, {t('exact_decimal', lang)}",
-                      _decimal(exact["rtp_initial_decimal"], lang))], lang),
+                      _decimal(exact["rtp_initial_decimal"], lang)),
+                     (t("exact_wager", lang), exact["expected_total_wager"]),
+                     (f"{t('exact_wager', lang)}, {t('exact_decimal', lang)}",
+                      _decimal(exact["expected_total_wager_decimal"], lang)),
+                     (t("exact_rtp_tw", lang), exact["rtp_total_wagered"]),
+                     (f"{t('exact_rtp_tw', lang)}, {t('exact_decimal', lang)}",
+                      _decimal(exact["rtp_total_wagered_decimal"], lang))], lang),
                 Paragraph(t("exact_note", lang), note=True))
     else:
         doc.add(_not_available(exact, lang))

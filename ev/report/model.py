@@ -230,16 +230,21 @@ def _rtp(result, stats: RoundStats, others: dict, exact: dict, strategy: dict) -
 
 def _exact(rules: Rules, split_strategy: str) -> dict:
     try:
-        from ..exact import ExactGame, decimal_text, fraction_text
+        from ..exact import ExactGame, decimal_text, fraction_text, round_stats_exact
     except ImportError as exc:
         return _unavailable(f"ev.exact is not available ({exc})")
     try:
-        ev = ExactGame(rules).round(split_strategy).ev
+        game = ExactGame(rules)
+        ev = game.round(split_strategy).ev
+        stats = round_stats_exact(game, split_strategy)
     except Exception as exc:  # the exact mode is optional: a failure must not stop the report
         return _unavailable(f"ev.exact failed: {exc}")
+    tw, wager = stats.rtp_total_wagered, stats.expected_wager
     return {"available": True, "ev": fraction_text(ev), "ev_decimal": decimal_text(ev, 20),
             "rtp_initial": fraction_text(1 + ev), "rtp_initial_decimal": decimal_text(1 + ev, 20),
-            "note": "total-wagered RTP: ev.exact does not give E[W] as a fraction"}
+            "expected_total_wager": fraction_text(wager), "expected_total_wager_decimal": decimal_text(wager, 20),
+            "rtp_total_wagered": fraction_text(tw), "rtp_total_wagered_decimal": decimal_text(tw, 20),
+            "accounting_mean_equals_ev": stats.mean == ev}
 
 
 # ----- 4. per up card ------------------------------------------------------------------
