@@ -81,7 +81,9 @@ class HandResult:
     ``stand``, ``hit``, ``double``, ``split`` and ``surrender`` are in initial
     bets, conditioned on no dealer blackjack when ``conditioned`` is true.
     ``insurance`` (EV of the insurance bet, per initial bet) and ``even_money``
-    (EV of taking it: 1) are decided before the peek and are unconditioned.
+    (EV of taking it: 1) are decided before the peek and are unconditioned; for
+    a natural, ``blackjack_declined`` is the unconditioned EV of declining even
+    money (payout x P(no dealer blackjack)), the figure even money is compared with.
     ``None`` marks a decision the rules do not offer.
     """
 
@@ -106,6 +108,7 @@ class HandResult:
             "stand": self.stand, "hit": self.hit, "double": self.double, "split": self.split,
             "surrender": self.surrender, "insurance": self.insurance, "even_money": self.even_money,
             "best": self.best,
+            "blackjack_declined": self.blackjack_declined,
             "conditioned_on_no_dealer_blackjack": self.conditioned,
             "p_dealer_blackjack": self.p_dealer_blackjack,
             "split_strategy": self.split_strategy,

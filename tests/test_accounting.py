@@ -120,3 +120,23 @@ def test_rules_effect_cli(capsys):
     assert effects["8 decks"]["ev_change"] < effects["2 decks"]["ev_change"] < 0
     assert data["base"]["ev"] == pytest.approx(-0.00445128332, abs=1e-11)
     assert [r["label"] for r in data["readings"]][0] == "peek on ace and ten"
+
+
+def test_ten_pairs_split_by_rank_use_the_fallback():
+    """Forcing a split of ten pairs under split_tens=rank: only same-rank pairs split, the rest stand.
+
+    Expected value from the engine's own per-deal values: the optimal EV plus, for every T-T
+    deal, P(same rank) x (split value - stand value).
+    """
+    from ev.strategy import SPLIT
+    game = Game(Rules(split_tens="rank"))
+    table = optimal_table(game)
+    s = game.state((0,) * 9 + (2,))
+    table.play = {u: codes[:s] + bytes([SPLIT]) + codes[s + 1:] for u, codes in table.play.items()}
+    result = game.round("cdz")
+    same = 3 / 15
+    expected = result.ev + sum(
+        result.p_upcard["A23456789T"[d.up]] * d.probability * same * (d.values["split"] - d.values["stand"])
+        for d in result.deals if d.cards == (9, 9))
+    assert round_stats(game, table).ev == pytest.approx(expected, abs=1e-13)
+    assert expected < result.ev - 0.005
