@@ -31,11 +31,12 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from operator import truediv
+from typing import Any, Sequence
 
 from ._policy import PolicyEvaluator
 from .cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, subtract
-from .engine import SPLIT_STRATEGIES, Game, _mode
+from .engine import Game, _mode
 from .errors import EngineError
 from .rules import Rules
 from .strategy import DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, StrategyTable, optimal_table
@@ -286,38 +287,55 @@ def _resplit_cells(game: Game, evaluator: PolicyEvaluator, solver, pair: int, on
                    two_hand_cells: dict) -> dict:
     """Approximate cells {(doubles, dealer_blackjack, net, hands): mass} of a round whose split may grow.
 
+    See :func:`resplit_cells`; this binds it to the float core.
+    """
+    start = game.graph["next"][pair]
+    return resplit_cells(
+        subtract(game.shoe, composition_of([solver.up])), pair, game.rules, sum(two_hand_cells.values()),
+        lambda r, extra: evaluator.outcome_distribution(game.graph["next"][start * N_RANKS + r], pair, extra,
+                                                        one_card))
+
+
+def resplit_cells(deck: Sequence[int], pair: int, rules: Rules, round_mass, hand_outcomes,
+                  ratio=truediv) -> dict:
+    """Approximate cells {(doubles, dealer_blackjack, net, hands): mass} of a round whose split may grow.
+
     The hands are completed in turn as in :func:`ev.engine.resplit_value`: a
     pair card drawn while hands may be added makes a new hand, and each hand is
     dealt from the deck less the pair cards seen so far.  Every hand is scored
     against the same dealer outcome: given the dealer's final outcome (17..21,
     bust, blackjack), the hands' results are taken as independent.  The
-    dealer's outcome distribution is the first hand's; the total mass is that
-    of the exact two-hand round (P(no settled dealer blackjack)).
+    dealer's outcome distribution is the first hand's; the total mass is
+    ``round_mass``, that of the exact two-hand round (P(no settled dealer
+    blackjack)).
+
+    ``deck``: the unseen deck before the player's cards; ``hand_outcomes(r, j)``:
+    the cells {(doubled, dealer outcome 0..6, result): mass} of the split hand
+    {pair, r} whose deck lacks ``j`` pair cards beyond its own.  ``ratio(a, b)``
+    makes a/b: float division, or ``Fraction`` in the exact mode, which shares
+    this function.
     """
-    rules = game.rules
-    deck = subtract(game.shoe, composition_of([solver.up]))
+    zero, one = ratio(0, 1), ratio(1, 1)
     n0 = sum(deck)
     most = rules.max_split_hands
     same_rank = 4 * rules.decks if (pair == TEN and rules.split_tens == "rank") else None
-    round_mass = sum(two_hand_cells.values())
-    start = game.graph["next"][pair]
 
-    def hand_cells(gone: int, skip_resplit: bool) -> tuple[dict, float]:
+    def hand_cells(gone: int, skip_resplit: bool) -> tuple[dict, Any]:
         """Cells (doubled, outcome, result) of one hand dealt from the deck less ``gone`` pair cards."""
         n = n0 - gone
         resplit = 0
         if skip_resplit:
             resplit = max(same_rank - gone, 0) if same_rank is not None else deck[pair] - gone
-        cells: dict = defaultdict(float)
-        p_total = 0.0
+        cells: dict = defaultdict(lambda: zero)
+        p_total = zero
         for r in range(N_RANKS):
             count = deck[r] - (gone if r == pair else 0) - (resplit if r == pair else 0)
             if count <= 0:
                 continue
-            t = game.graph["next"][start * N_RANKS + r]
-            for key, mass in evaluator.outcome_distribution(t, pair, gone - 1, one_card).items():
-                cells[key] += count / n * mass
-            p_total += count / n
+            q = ratio(count, n)
+            for key, mass in hand_outcomes(r, gone - 1).items():
+                cells[key] += q * mass
+            p_total += q
         return cells, p_total
 
     def conditional(cells: dict) -> dict:
@@ -325,24 +343,32 @@ def _resplit_cells(game: Game, evaluator: PolicyEvaluator, solver, pair: int, on
         out: dict = {}
         for o in range(7):
             part = {(d, res): m for (d, oo, res), m in cells.items() if oo == o}
-            total = sum(part.values())
+            total = sum(part.values(), zero)
             out[o] = {k: m / total for k, m in part.items()} if total > 0 else {}
         if not out[6]:
             # this hand's deck holds no blackjack card although the round's may: against
             # a dealer blackjack every hand loses its whole stake
-            lost: dict = defaultdict(float)
+            lost: dict = defaultdict(lambda: zero)
             for o in range(6):
                 for (d, _), m in out[o].items():
                     lost[d, -(1 + d)] += m
-            total = sum(lost.values())
+            total = sum(lost.values(), zero)
             out[6] = {k: m / total for k, m in lost.items()} if total else {}
         return out
 
+    def convolve(acc: dict, per: dict) -> dict:
+        """Add one hand (its (doubled, result) distribution per dealer outcome) to (outcome, doubles, net, hands)."""
+        out: dict = defaultdict(lambda: zero)
+        for (o, doubles, net, hands), m in acc.items():
+            for (doubled, result), q in per.get(o, {}).items():
+                out[o, doubles + doubled, net + result, hands] += m * q
+        return out
+
     first_cells, _ = hand_cells(2, most > 2)
-    weights: dict = defaultdict(float)
+    weights: dict = defaultdict(lambda: zero)
     for (_, o, _), m in first_cells.items():
         weights[o] += m
-    total_weight = sum(weights.values())
+    total_weight = sum(weights.values(), zero)
     memo: dict = {}
 
     def rounds(hands: int, open_hands: int, gone: int) -> dict:
@@ -351,36 +377,27 @@ def _resplit_cells(game: Game, evaluator: PolicyEvaluator, solver, pair: int, on
         if key in memo:
             return memo[key]
         if open_hands == 0:
-            result = {(o, 0, 0, hands): 1.0 for o in range(7)}
+            result = {(o, 0, 0, hands): one for o in range(7)}
         elif hands >= most:
             per = conditional(hand_cells(gone, False)[0])
-            result = {(o, 0, 0, hands): 1.0 for o in range(7)}
+            result = {(o, 0, 0, hands): one for o in range(7)}
             for _ in range(open_hands):
-                result = _convolve(result, per)
+                result = convolve(result, per)
         else:
             cells, p_plain = hand_cells(gone, True)
             per = conditional(cells)
-            result = defaultdict(float)
+            result = defaultdict(lambda: zero)
             if p_plain > 0:
-                for k, m in _convolve(rounds(hands, open_hands - 1, gone), per).items():
+                for k, m in convolve(rounds(hands, open_hands - 1, gone), per).items():
                     result[k] += p_plain * m
-            if p_plain < 1.0:
+            if p_plain < 1:
                 for k, m in rounds(hands + 1, open_hands + 1, gone + 1).items():
-                    result[k] += (1.0 - p_plain) * m
+                    result[k] += (1 - p_plain) * m
         memo[key] = result
         return result
 
-    out: dict = defaultdict(float)
+    out: dict = defaultdict(lambda: zero)
     for (o, doubles, net, hands), m in rounds(2, 2, 2).items():
-        if weights.get(o, 0.0) > 0:
+        if weights.get(o, zero) > 0:
             out[doubles, int(o == 6), net, hands] += round_mass * weights[o] / total_weight * m
     return dict(out)
-
-
-def _convolve(acc: dict, per: dict) -> dict:
-    """Add one hand (its (doubled, result) distribution per dealer outcome) to (outcome, doubles, net, hands)."""
-    out: dict = defaultdict(float)
-    for (o, doubles, net, hands), m in acc.items():
-        for (doubled, result), q in per.get(o, {}).items():
-            out[o, doubles + doubled, net + result, hands] += m * q
-    return out

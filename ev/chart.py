@@ -152,7 +152,7 @@ class ChartLayout:
     """Which rows govern which hand-graph states, and each row's candidate codes (per game)."""
 
     def __init__(self, game: Game) -> None:
-        self.rules = r = game.rules
+        self.rules = game.rules
         self.rows = chart_rows()
         self.hands = game.graph["hands"]
         self.primary: list[Row | None] = []

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from tabulate import tabulate
 
 from . import __version__
-from .cards import ACE, N_RANKS, RANK_SYMBOLS, composition_of, face_to_rank, parse_card, parse_faces
+from .cards import RANK_SYMBOLS, composition_of, face_to_rank, parse_card, parse_faces
 from .accounting import round_stats
 from .engine import SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES, Game
 from .progress import Progress

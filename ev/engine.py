@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import truediv
 from typing import Sequence
 
 from . import tables
@@ -381,7 +382,7 @@ class Game:
 
 
 def resplit_value(deck: Sequence[int], pair: int, max_hands: int, same_rank: int | None,
-                  hand_values) -> float:
+                  hand_values, ratio=truediv):
     """Total joint EV of all hands made by splitting a pair of rank ``pair`` from ``deck``.
 
     ``deck`` is the unseen deck before the player's cards were dealt (it holds
@@ -389,6 +390,8 @@ def resplit_value(deck: Sequence[int], pair: int, max_hands: int, same_rank: int
     value of the split hand {pair, r} whose deck lacks ``j`` pair cards beyond
     the hand's own.  ``same_rank``: for tens split by rank only, the number of
     cards of one ten rank in the full shoe (a ten of another rank does not resplit).
+    ``ratio(a, b)`` makes the probability a/b: float division here,
+    ``Fraction`` in the exact mode, which shares this function.
 
     The hands are completed one at a time.  While a resplit is still possible a
     hand's second card may be a pair card, which makes two hands of it.  The
@@ -399,40 +402,41 @@ def resplit_value(deck: Sequence[int], pair: int, max_hands: int, same_rank: int
     checked against exact enumeration in the tests.
     """
     n0 = sum(deck)
-    memo: dict[int, list[float]] = {}
+    zero = ratio(0, 1)
+    memo: dict[int, list] = {}
 
-    def values(j: int) -> list[float]:
+    def values(j: int) -> list:
         if j not in memo:
             memo[j] = hand_values(j)
         return memo[j]
 
-    def expected(j: int, skip_pair: bool) -> tuple[float, float]:
+    def expected(j: int, skip_pair: bool) -> tuple:
         """(value, P) over second cards from the deck less j+1 pair cards; skip resplitting cards."""
         k = j + 1
         n = n0 - k
         pair_left = deck[pair] - k
         resplit = (max(same_rank - k, 0) if same_rank is not None else pair_left) if skip_pair else 0
-        v, p = 0.0, 0.0
+        v, p = zero, zero
         vals = values(j)
         for r in range(N_RANKS):
             count = deck[r] - (k if r == pair else 0)
             if r == pair:
                 count -= resplit
             if count > 0:
-                v += count / n * vals[r]
-                p += count / n
+                v += ratio(count, n) * vals[r]
+                p += ratio(count, n)
         return v, p
 
     @lru_cache(maxsize=None)
-    def f(hands: int, open_hands: int, k: int) -> float:
+    def f(hands: int, open_hands: int, k: int):
         if open_hands == 0:
-            return 0.0
+            return zero
         if hands >= max_hands or n0 - k <= 0:
             return open_hands * expected(k - 1, False)[0]
         v, p_other = expected(k - 1, True)
         value = v + p_other * f(hands, open_hands - 1, k)
-        if p_other < 1.0:
-            value += (1.0 - p_other) * f(hands + 1, open_hands + 1, k + 1)
+        if p_other < 1:
+            value += (1 - p_other) * f(hands + 1, open_hands + 1, k + 1)
         return value
 
     return f(2, 2, 2)

@@ -49,9 +49,11 @@ from math import gcd
 from typing import Sequence
 
 from . import tables
+from .accounting import resplit_cells
 from .cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, TEN_FACES, composition_of, face_to_rank,
                     format_hand, full_shoe, hand_total, subtract)
 from .engine import DEALER_OUTCOMES, SPLIT_STRATEGIES, Deal, HandResult, RoundResult, _mode
+from .engine import resplit_value as engine_resplit_value
 from .errors import CardError, EngineError
 from .rules import Rules
 
@@ -745,50 +747,8 @@ def _tie(up: int, hand: Sequence[int], actions: list[str], context: str = "initi
 
 def resplit_value(deck: Sequence[int], pair: int, max_hands: int, same_rank: int | None,
                   hand_values) -> Fraction:
-    """Exact twin of :func:`ev.engine.resplit_value`: the same approximation, in Fractions.
-
-    ``hand_values(j)`` gives, for each second card, the joint value (a Fraction,
-    or None where impossible) of the split hand in the context with ``j``
-    extra pair cards gone.
-    """
-    n0 = sum(deck)
-    memo: dict[int, list] = {}
-
-    def values(j: int) -> list:
-        if j not in memo:
-            memo[j] = hand_values(j)
-        return memo[j]
-
-    def expected(j: int, skip_pair: bool) -> tuple[Fraction, Fraction]:
-        k = j + 1
-        n = n0 - k
-        pair_left = deck[pair] - k
-        resplit = (max(same_rank - k, 0) if same_rank is not None else pair_left) if skip_pair else 0
-        v, p = ZERO, ZERO
-        vals = values(j)
-        for r in range(N_RANKS):
-            count = deck[r] - (k if r == pair else 0)
-            if r == pair:
-                count -= resplit
-            if count > 0:
-                v += Fraction(count, n) * vals[r]
-                p += Fraction(count, n)
-        return v, p
-
-    @lru_cache(maxsize=None)
-    def f(hands: int, open_hands: int, k: int) -> Fraction:
-        if open_hands == 0:
-            return ZERO
-        if hands >= max_hands or n0 - k <= 0:
-            return open_hands * expected(k - 1, False)[0]
-        v, p_other = expected(k - 1, True)
-        value = v + p_other * f(hands, open_hands - 1, k)
-        if p_other < 1:
-            value += (1 - p_other) * f(hands + 1, open_hands + 1, k + 1)
-        return value
-
-    return f(2, 2, 2)
-
+    """:func:`ev.engine.resplit_value` in Fractions: the same approximation, the same code."""
+    return engine_resplit_value(deck, pair, max_hands, same_rank, hand_values, ratio=Fraction)
 
 
 # ----- wager accounting and the outcome distribution ------------------------
@@ -1415,101 +1375,13 @@ def _play_cells_exact(game: "ExactGame", evaluator: ExactPolicyEvaluator, action
 
 def _resplit_cells_exact(game: "ExactGame", evaluator: ExactPolicyEvaluator, pair: int, one_card: bool,
                          two_hand_cells: dict) -> dict:
-    """The exact twin of ``ev.accounting._resplit_cells``: {(doubles, dealer_blackjack, net, hands): mass}.
-
-    The same approximation in Fractions: hands completed in turn, each dealt
-    from the deck less the pair cards seen so far, scored against one dealer
-    outcome and independent given it; the dealer's outcome distribution is
-    the first hand's, the total mass that of the exact two-hand round.
-    """
-    rules = game.rules
+    """``ev.accounting.resplit_cells`` in Fractions: {(doubles, dealer_blackjack, net, hands): mass}."""
     solver = evaluator.solver
-    deck = subtract(game.shoe, composition_of([solver.up]))
-    n0 = sum(deck)
-    most = rules.max_split_hands
-    same_rank = 4 * rules.decks if (pair == TEN and rules.split_tens == "rank") else None
-    round_mass = sum(two_hand_cells.values(), ZERO)
     start = solver.nxt[0][pair]
-
-    def hand_cells(gone: int, skip_resplit: bool) -> tuple[dict, Fraction]:
-        n = n0 - gone
-        resplit = 0
-        if skip_resplit:
-            resplit = max(same_rank - gone, 0) if same_rank is not None else deck[pair] - gone
-        cells: dict = defaultdict(Fraction)
-        p_total = ZERO
-        for r in range(N_RANKS):
-            count = deck[r] - (gone if r == pair else 0) - (resplit if r == pair else 0)
-            if count <= 0:
-                continue
-            t = solver.nxt[start][r]
-            q = Fraction(count, n)
-            for key, mass in evaluator.outcome_distribution(t, pair, gone - 1, one_card).items():
-                cells[key] += q * mass
-            p_total += q
-        return cells, p_total
-
-    def conditional(cells: dict) -> dict:
-        out: dict = {}
-        for o in range(7):
-            part = {(d, res): m for (d, oo, res), m in cells.items() if oo == o}
-            total = sum(part.values(), ZERO)
-            out[o] = {k: m / total for k, m in part.items()} if total > 0 else {}
-        if not out[6]:
-            # this hand's deck holds no blackjack card although the round's may: against
-            # a dealer blackjack every hand loses its whole stake
-            lost: dict = defaultdict(Fraction)
-            for o in range(6):
-                for (d, _), m in out[o].items():
-                    lost[d, -(1 + d)] += m
-            total = sum(lost.values(), ZERO)
-            out[6] = {k: m / total for k, m in lost.items()} if total else {}
-        return out
-
-    first_cells, _ = hand_cells(2, most > 2)
-    weights: dict = defaultdict(Fraction)
-    for (_, o, _), m in first_cells.items():
-        weights[o] += m
-    total_weight = sum(weights.values(), ZERO)
-    memo: dict = {}
-
-    def rounds(hands: int, open_hands: int, gone: int) -> dict:
-        key = (hands, open_hands, gone)
-        if key in memo:
-            return memo[key]
-        if open_hands == 0:
-            result = {(o, 0, 0, hands): ONE for o in range(7)}
-        elif hands >= most:
-            per = conditional(hand_cells(gone, False)[0])
-            result = {(o, 0, 0, hands): ONE for o in range(7)}
-            for _ in range(open_hands):
-                result = _convolve_exact(result, per)
-        else:
-            cells, p_plain = hand_cells(gone, True)
-            per = conditional(cells)
-            result = defaultdict(Fraction)
-            if p_plain > 0:
-                for k, m in _convolve_exact(rounds(hands, open_hands - 1, gone), per).items():
-                    result[k] += p_plain * m
-            if p_plain < 1:
-                for k, m in rounds(hands + 1, open_hands + 1, gone + 1).items():
-                    result[k] += (1 - p_plain) * m
-        memo[key] = result
-        return result
-
-    out: dict = defaultdict(Fraction)
-    for (o, doubles, net, hands), m in rounds(2, 2, 2).items():
-        if weights.get(o, ZERO) > 0:
-            out[doubles, int(o == 6), net, hands] += round_mass * weights[o] / total_weight * m
-    return dict(out)
-
-
-def _convolve_exact(acc: dict, per: dict) -> dict:
-    out: dict = defaultdict(Fraction)
-    for (o, doubles, net, hands), m in acc.items():
-        for (doubled, result), q in per.get(o, {}).items():
-            out[o, doubles + doubled, net + result, hands] += m * q
-    return out
+    return resplit_cells(subtract(game.shoe, composition_of([solver.up])), pair, game.rules,
+                         sum(two_hand_cells.values(), ZERO),
+                         lambda r, extra: evaluator.outcome_distribution(solver.nxt[start][r], pair, extra, one_card),
+                         ratio=Fraction)
 
 
 # ----- the command line (bjev rtp --exact, bjev hand --exact) ---------------

@@ -301,7 +301,6 @@ def upcard_ev(rules: Rules, up: int, base: tuple, split_strategy: str = "cdz") -
     bj_rank = blackjack_rank(up)
     settled = rules.blackjack_settled_as_peek(up)
     unsplit = Player(base, up, rules)
-    split_cache: dict[int, Fraction] = {}
     ev = Fraction(0)
     for c1 in range(N_RANKS):
         for c2 in range(c1, N_RANKS):
