@@ -20,8 +20,8 @@ import time
 CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
-from ev.exact import ExactGame, fraction_text, decimal_text, round_stats_exact
-from ev.rules import make_rules
+from ev.analysis.exact import ExactGame, fraction_text, decimal_text, round_stats_exact
+from ev.core.rules import make_rules
 strategy = sys.argv[1]
 game = ExactGame(make_rules(None, sys.argv[2:]))
 result = game.round(strategy)

@@ -19,8 +19,8 @@ import time
 CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
-from ev.engine import Game
-from ev.rules import make_rules
+from ev.analysis.game import Game
+from ev.core.rules import make_rules
 game = Game(make_rules(None, sys.argv[1:]))
 analysis = game.analyse()
 t1 = time.perf_counter()

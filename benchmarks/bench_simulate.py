@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from ev.rules import make_rules
-from ev.simulate import GENERATOR, resolve_strategy, simulate
+from ev.core.rules import make_rules
+from ev.analysis.simulation import GENERATOR, resolve_strategy, simulate
 
 
 def main() -> None:

@@ -14,14 +14,14 @@ from typing import Any, Sequence
 
 from tabulate import tabulate
 
-from . import __version__
-from .cards import RANK_SYMBOLS, composition_of, face_to_rank, parse_card, parse_faces
-from .accounting import round_stats
-from .engine import SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES, Game
-from .progress import Progress
-from .sensitivity import EFFECTS, READINGS, rule_effects, rule_readings
-from .errors import BJEVError
-from .rules import make_rules
+from ev import __version__
+from ev.core.cards import RANK_SYMBOLS, composition_of, face_to_rank, parse_card, parse_faces
+from ev.analysis.accounting import round_stats
+from ev.analysis.game import SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES, Game
+from ev.present.progress import Progress
+from ev.analysis.sensitivity import EFFECTS, READINGS, rule_effects, rule_readings
+from ev.errors import BJEVError
+from ev.core.rules import make_rules
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 UP_ORDER = [RANK_SYMBOLS.index(s) for s in ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")]
@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     _split_option(p)
     p.set_defaults(run=cmd_rules_effect)
 
-    from .simulate import parse_count, parse_seed
+    from ev.analysis.simulation import parse_count, parse_seed
     p = sub.add_parser("simulate", help="Monte Carlo simulation of whole rounds, checked against the exact figures",
                        description="Deal and play real rounds from a freshly shuffled shoe (xoshiro256**), by the "
                                    "optimal or the basic strategy, and compare EV, both RTPs, the net-result "
@@ -97,8 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(p)
     p.set_defaults(run=cmd_simulate)
 
-    from .chart import FORMATS
-    from .i18n import LANGUAGES
+    from ev.analysis.basic_strategy import FORMATS
+    from ev.present.i18n import LANGUAGES
     p = sub.add_parser("chart", help="the basic-strategy chart (total-dependent), in several formats and languages",
                        description="The total-dependent basic-strategy chart, derived exactly (no single-cell change "
                                    "raises the EV of a player who follows it), with its EV and both RTPs against "
@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
     rules = make_rules(args.rules, args.assignments)
     if args.exact:
-        from .exact import cli_rtp
+        from ev.analysis.exact import cli_rtp
         return cli_rtp(rules, args.split_strategy, args.strategy)
     game = Game(rules)
     if args.strategy == "basic":
@@ -186,7 +186,7 @@ def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
 
 def _rtp_basic(game: Game) -> tuple[str, Any]:
     """EV and both RTPs of a player who follows the basic-strategy chart, against optimal CD play."""
-    from .chart import basic_table
+    from ev.analysis.basic_strategy import basic_table
     rules = game.rules
     stats = round_stats(game, basic_table(game))
     optimal = round_stats(game, "cdz")
@@ -217,7 +217,7 @@ def _rtp_basic(game: Game) -> tuple[str, Any]:
 
 
 def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
-    from .chart import basic_chart, render, write_file
+    from ev.analysis.basic_strategy import basic_chart, render, write_file
     game = Game(make_rules(args.rules, args.assignments))
     if args.format == "png" and not args.out:
         raise UsageError("--format png needs --out FILE")
@@ -233,7 +233,7 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_tables(args: argparse.Namespace) -> tuple[str, Any]:
-    from .chart import basic_chart, write_tables
+    from ev.analysis.basic_strategy import basic_chart, write_tables
     chart = basic_chart()
     paths = write_tables(args.out, chart)
     text = "\n".join([*(f"wrote {p}" for p in paths),
@@ -289,7 +289,7 @@ def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
     removed_faces = parse_faces(args.removed) if args.removed.strip() else []
     removed = composition_of(face_to_rank(f) for f in removed_faces)
     if args.exact:
-        from .exact import cli_hand
+        from ev.analysis.exact import cli_hand
         return cli_hand(rules, removed, faces, up, args.split_strategy)
     result = Game(rules, removed).hand(faces, up, args.split_strategy)
     data = result.as_dict()
@@ -310,7 +310,7 @@ def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
-    from .simulate import compare, exact_figures, report_data, report_text, resolve_strategy, simulate
+    from ev.analysis.simulation import compare, exact_figures, report_data, report_text, resolve_strategy, simulate
     rules = make_rules(args.rules, args.assignments)
     table = resolve_strategy(rules, args.strategy)
     result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, strategy=table)
@@ -321,7 +321,7 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
 
 def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
     """Build every figure once (ev.report.model), render the four files, move them into --out at the end."""
-    from .report import FILES, OutputTarget, build_report, render_all, report_json, total_steps
+    from ev.present.report import FILES, OutputTarget, build_report, render_all, report_json, total_steps
     rules = make_rules(args.rules, args.assignments)
     try:
         rounds = int(float(args.simulate_rounds.replace("_", "")))

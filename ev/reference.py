@@ -27,8 +27,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
 
-from .cards import ACE, TEN, N_RANKS, full_shoe, hand_total
-from .rules import Rules
+from ev.core.cards import ACE, TEN, N_RANKS, full_shoe, hand_total
+from ev.core.rules import Rules
 
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
 ACTIONS = ("stand", "hit", "double")  # preference order when values tie exactly

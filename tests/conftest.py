@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from ev.cards import N_RANKS, full_shoe
-from ev.rules import CHOICES, Rules
+from ev.core.cards import N_RANKS, full_shoe
+from ev.core.rules import CHOICES, Rules
 
 
 def random_rules(rng: random.Random, **fixed) -> Rules:

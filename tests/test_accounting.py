@@ -7,10 +7,10 @@ import pytest
 
 from conftest import random_rules, random_small_shoe, removed_for
 from ev import reference as ref
-from ev.accounting import round_stats
-from ev.engine import Game
-from ev.rules import Rules
-from ev.strategy import ACTION_NAMES, optimal_table
+from ev.analysis.accounting import round_stats
+from ev.analysis.game import Game
+from ev.core.rules import Rules
+from ev.analysis.strategy import ACTION_NAMES, optimal_table
 
 PUBLISHED = {-2.0: 0.030673154, -1.0: 0.448921481, 0.0: 0.084566098, 1.0: 0.342615808, 1.5: 0.046492443,
              2.0: 0.046731016}
@@ -99,7 +99,7 @@ def test_distribution_agrees_with_twin_on_small_shoes(seed):
 
 
 def test_rule_readings():
-    from ev.sensitivity import rule_readings
+    from ev.analysis.sensitivity import rule_readings
     peek, enhc, obo = rule_readings()
     assert obo.stats.ev == pytest.approx(peek.stats.ev, abs=1e-15)          # OBO is peek in EV
     assert obo.stats.expected_wager == pytest.approx(peek.stats.expected_wager, abs=1e-15)
@@ -128,7 +128,7 @@ def test_ten_pairs_split_by_rank_use_the_fallback():
     Expected value from the engine's own per-deal values: the optimal EV plus, for every T-T
     deal, P(same rank) x (split value - stand value).
     """
-    from ev.strategy import SPLIT
+    from ev.analysis.strategy import SPLIT
     game = Game(Rules(split_tens="rank"))
     table = optimal_table(game)
     s = game.state((0,) * 9 + (2,))

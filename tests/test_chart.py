@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from ev import chart as ch
-from ev._policy import PolicyEvaluator
-from ev.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, hand_total, subtract
+from ev.analysis import basic_strategy as ch
+from ev.core._policy import PolicyEvaluator
+from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, hand_total, subtract
 from ev.cli import main
-from ev.engine import Game
+from ev.analysis.game import Game
 from ev.errors import BJEVError
-from ev.rules import Rules
-from ev.strategy import ACTION_NAMES, DOUBLE, HIT, SPLIT, STAND, SURRENDER, may_double
-from ev.tables import blackjack_rank
+from ev.core.rules import Rules
+from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, SPLIT, STAND, SURRENDER, may_double
+from ev.core.shapes import blackjack_rank
 
 TABLES = Path(__file__).resolve().parent.parent / "tables"
 TEXT_SUFFIXES = (".txt", ".md", ".csv", ".html")

@@ -8,10 +8,10 @@ import pytest
 
 from conftest import random_rules, random_small_shoe, removed_for
 from ev import reference as ref
-from ev.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, full_shoe, subtract
-from ev.engine import DEALER_OUTCOMES, Game
-from ev.exact import ExactGame, decimal_text, exact_json, fraction_text, round_stats_exact
-from ev.rules import Rules
+from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, full_shoe, subtract
+from ev.analysis.game import DEALER_OUTCOMES, Game
+from ev.analysis.exact import ExactGame, decimal_text, exact_json, fraction_text, round_stats_exact
+from ev.core.rules import Rules
 
 TOL = 1e-12
 
@@ -254,7 +254,7 @@ def test_default_distribution_is_exact(default_stats, default_round):
 
 
 def test_default_stats_match_float_accounting(default_stats):
-    from ev.accounting import round_stats
+    from ev.analysis.accounting import round_stats
     flt = round_stats(Game(), "cdz")
     for name in ("ev", "expected_wager", "rtp_total_wagered", "p_double", "p_split", "p_insurance",
                  "p_even_money", "p_player_blackjack", "p_dealer_blackjack", "p_win", "p_push", "p_loss",
@@ -267,7 +267,7 @@ def test_default_stats_match_float_accounting(default_stats):
 @pytest.mark.parametrize("seed", range(4))
 def test_random_rules_distribution_is_exact(seed):
     """Mean exactly the round EV (one split), total exactly 1, and agreement with the float accounting."""
-    from ev.accounting import round_stats
+    from ev.analysis.accounting import round_stats
     rng = random.Random(900 + seed)
     decks = 2 if seed == 3 else 1
     rules = random_rules(rng, decks=decks, max_split_hands=rng.choice([1, 2]),
@@ -288,7 +288,7 @@ def test_random_rules_distribution_is_exact(seed):
 
 def test_ten_rank_split_share():
     """Tens split by rank, T-T split against a 5: the other-rank share plays the best non-split action."""
-    from ev.accounting import round_stats
+    from ev.analysis.accounting import round_stats
     rules = Rules(hit_soft_17=False, blackjack_payout="1:1", double="any", double_soft=False,
                   double_after_split=True, resplit_aces=True, split_tens="rank", peek="ten", late_surrender=True)
     game = ExactGame(rules, [1, 2, 1, 3, 0, 2, 1, 2, 3, 2])
@@ -306,7 +306,7 @@ def test_ten_rank_split_share():
 @pytest.mark.parametrize("hands, strategy", [(3, "cdz"), (4, "cdp")])
 def test_resplit_distribution_matches_float(hands, strategy):
     """Resplits: the accounting's approximation, exactly; total exactly 1, the mean close to the EV."""
-    from ev.accounting import round_stats
+    from ev.analysis.accounting import round_stats
     rng = random.Random(1100 + hands)
     rules = Rules(max_split_hands=hands, double_after_split=True, resplit_aces=True, peek="ten")
     removed = _random_removed(rng, 1, 22)
@@ -324,7 +324,7 @@ def test_resplit_distribution_matches_float(hands, strategy):
 @pytest.mark.parametrize("seed", range(3))
 def test_table_strategy_equals_reference_distribution(seed):
     """A strategy table followed exactly: the same fractions as the twin that deals every card in order."""
-    from ev.strategy import ACTION_NAMES, optimal_table
+    from ev.analysis.strategy import ACTION_NAMES, optimal_table
     rng = random.Random(1000 + seed)
     rules = random_rules(rng, decks=1, max_split_hands=rng.choice([1, 2]), split_tens="value",
                          insurance=True, even_money=rng.random() < 0.5)

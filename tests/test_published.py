@@ -1,8 +1,8 @@
 """Published figures of an established C++ combinatorial analyser (see ../shared/DESIGN.md)."""
 import pytest
 
-from ev.engine import Game
-from ev.rules import Rules
+from ev.analysis.game import Game
+from ev.core.rules import Rules
 
 
 @pytest.mark.parametrize("rules, strategy, ev_percent", [

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from conftest import random_rules
-from ev.cards import N_RANKS
-from ev.engine import Game
-from ev.rules import Rules
+from ev.core.cards import N_RANKS
+from ev.analysis.game import Game
+from ev.core.rules import Rules
 
 
 @pytest.mark.parametrize("seed", [None, 1, 2, 3])

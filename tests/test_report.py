@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from ev.cli import main
-from ev.report import FILES, build_report, write_report
-from ev.report.texts import TEXTS, percent
+from ev.present.report import FILES, build_report, write_report
+from ev.present.report.texts import TEXTS, percent
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf (the test extra) extracts the PDF's text")
 
@@ -56,7 +56,7 @@ def written(model, tmp_path_factory):
 # ----- the command line ---------------------------------------------------------------------
 def test_cli_writes_four_files_matching_rtp(model, tmp_path, capsys, rtp_json, monkeypatch):
     """`bjev report` wiring and files; the figures are the module's model (built once, same default rules)."""
-    import ev.report as report_pkg
+    import ev.present.report as report_pkg
     calls = []
 
     def build(rules, **kwargs):
@@ -95,7 +95,7 @@ def test_cli_unwritable_out_is_one_line_exit_2(tmp_path, capsys):
 
 
 def test_failed_render_leaves_nothing(model, tmp_path, monkeypatch):
-    import ev.report as report_pkg
+    import ev.present.report as report_pkg
 
     def broken(*args, **kwargs):
         raise RuntimeError("renderer failed")

@@ -13,15 +13,15 @@ import math
 
 import pytest
 
-from ev import _simulate
-from ev.cards import N_RANKS
+from ev.core import _simulate
+from ev.core.cards import N_RANKS
 from ev.cli import main
-from ev.engine import Game
+from ev.analysis.game import Game
 from ev.errors import BJEVError, EngineError
-from ev.rules import Rules
-from ev.simulate import (Comparison, SimulationResult, _Progress, chi_square_test, compare, gamma_q,
+from ev.core.rules import Rules
+from ev.analysis.simulation import (Comparison, SimulationResult, _Progress, chi_square_test, compare, gamma_q,
                          resolve_strategy, simulate)
-from ev.strategy import DOUBLE, NO_ACTION, optimal_table
+from ev.analysis.strategy import DOUBLE, NO_ACTION, optimal_table
 
 # The seed game (1 deck, H17, 3:2, double 10-11, no DAS, one split, peek): CDZ- EV and the
 # net-result distribution from an established C++ combinatorial analyser (see DESIGN notes).
@@ -165,7 +165,7 @@ def test_seed_game_compare_with_round_ev(seed_game):
 
 
 def test_seed_game_compare_with_accounting(seed_game):
-    accounting = pytest.importorskip("ev.accounting")
+    from ev.analysis import accounting
     rules, table, sim = seed_game
     exact = accounting.round_stats(Game(rules), table)
     assert exact.ev == pytest.approx(SEED_GAME_EV, abs=1e-12)
@@ -262,7 +262,7 @@ def test_other_rules_agree_with_the_exact_ev(rules, rounds, seed):
     if rules.blackjack_payout == "6:5":
         assert 12 in sim.histogram and 15 not in sim.histogram
         assert sim.rounds_even_money > 0                 # 1 < 1.2 * P(no dealer blackjack): even money pays
-    accounting = pytest.importorskip("ev.accounting")
+    from ev.analysis import accounting
     if rules.max_split_hands == 2:                       # the exact distribution of one split is exact
         exact = accounting.round_stats(game, table)
         c = compare(sim, exact)
@@ -274,7 +274,7 @@ def test_other_rules_agree_with_the_exact_ev(rules, rounds, seed):
 
 def test_insurance_always_taken_matches_exact():
     """A table that always insures: the insurance bets are settled and staked as the exact accounting says."""
-    accounting = pytest.importorskip("ev.accounting")
+    from ev.analysis import accounting
     rules = Rules(peek="ten")                            # no peek under the ace: insurance settled after play
     game = Game(rules)
     table = optimal_table(game)
@@ -289,8 +289,8 @@ def test_insurance_always_taken_matches_exact():
 
 
 def test_basic_chart_agrees_with_its_exact_ev():
-    chart = pytest.importorskip("ev.chart")
-    accounting = pytest.importorskip("ev.accounting")
+    from ev.analysis import basic_strategy as chart
+    from ev.analysis import accounting
     game = Game(Rules())
     table = chart.basic_table(game)
     sim = simulate(game.rules, 2_000_000, seed=31, workers=1, strategy=table, progress=False)
@@ -360,7 +360,7 @@ def test_cli_simulate_errors(capsys, monkeypatch):
     assert code == 2 and err.count("\n") == 1 and "--rounds" in err
     code, _, err = run_cli(capsys, "simulate", "--rounds", "10", "--strategy", "best")
     assert code == 2 and err.count("\n") == 1
-    chart = pytest.importorskip("ev.chart")
+    from ev.analysis import basic_strategy as chart
     monkeypatch.delattr(chart, "basic_table")               # as before the chart existed
     code, _, err = run_cli(capsys, "simulate", "--rounds", "10", "--strategy", "basic")
     assert code == 2 and err == "bjev: error: the basic-strategy chart is not available yet\n"

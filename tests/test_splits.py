@@ -6,9 +6,9 @@ from fractions import Fraction
 import pytest
 
 from ev import reference as ref
-from ev.cards import N_RANKS, RANK_SYMBOLS
-from ev.engine import Game
-from ev.rules import Rules
+from ev.core.cards import N_RANKS, RANK_SYMBOLS
+from ev.analysis.game import Game
+from ev.core.rules import Rules
 
 # a small deck (after the up card) so that exhaustive dealing stays quick
 DECK = (1, 2, 2, 1, 2, 2, 2, 3, 1, 6)

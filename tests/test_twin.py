@@ -7,8 +7,8 @@ import pytest
 
 from conftest import random_rules, random_small_shoe, removed_for
 from ev import reference as ref
-from ev.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, full_shoe, subtract
-from ev.engine import DEALER_OUTCOMES, Game
+from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, full_shoe, subtract
+from ev.analysis.game import DEALER_OUTCOMES, Game
 
 TOL = 1e-12
 

@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import __version__
-from ..accounting import RoundStats, round_stats
-from ..cards import ACE, N_RANKS, RANK_SYMBOLS, TEN
-from ..engine import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES, Game
-from ..rules import FIELD_NAMES, Rules
+from ev import __version__
+from ev.analysis.accounting import RoundStats, round_stats
+from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN
+from ev.analysis.game import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES, Game
+from ev.core.rules import FIELD_NAMES, Rules
 
 #: up cards in the order of a printed chart
 UP_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
@@ -128,7 +128,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
 
 def total_steps(sensitivity: bool) -> int:
     """Number of progress steps ``build_report`` reports."""
-    from ..sensitivity import EFFECTS, READINGS
+    from ev.analysis.sensitivity import EFFECTS, READINGS
     return STEPS + (len(READINGS) + len(EFFECTS) if sensitivity else 0)
 
 
@@ -161,7 +161,7 @@ def _identification(rules: Rules) -> dict:
 # ----- 2. method ------------------------------------------------------------------------
 def git_commit() -> str | None:
     """The commit of the source tree this package runs from, or None (not a git checkout, no git)."""
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parents[2]
     try:
         top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=package, capture_output=True, text=True,
                              timeout=10)
@@ -230,7 +230,7 @@ def _rtp(result, stats: RoundStats, others: dict, exact: dict, strategy: dict) -
 
 def _exact(rules: Rules, split_strategy: str) -> dict:
     try:
-        from ..exact import ExactGame, decimal_text, fraction_text, round_stats_exact
+        from ev.analysis.exact import ExactGame, decimal_text, fraction_text, round_stats_exact
     except ImportError as exc:
         return _unavailable(f"ev.exact is not available ({exc})")
     try:
@@ -346,13 +346,13 @@ def _net_key(x: float) -> str:
 # ----- 7. strategy -----------------------------------------------------------------------
 def _strategy(game: Game, optimal: RoundStats) -> dict:
     """The basic-strategy chart from ``ev.chart``, or why it is missing (see ``ev.report.chart_adapter``)."""
-    from .chart_adapter import strategy_section
+    from ev.present.report.chart_adapter import strategy_section
     return strategy_section(game, optimal)
 
 
 # ----- 8. sensitivity ---------------------------------------------------------------------
 def _sensitivity(rules: Rules, split_strategy: str, step: Step) -> dict:
-    from ..sensitivity import rule_effects, rule_readings
+    from ev.analysis.sensitivity import rule_effects, rule_readings
     readings = rule_readings(rules, split_strategy, progress=step)
     base, effects = rule_effects(rules, split_strategy, progress=step)
     rows = []
@@ -369,10 +369,10 @@ def _sensitivity(rules: Rules, split_strategy: str, step: Step) -> dict:
 def _verification(game: Game, rules: Rules, stats: RoundStats, rounds: int, seed: int | None,
                   workers: int | None, show_progress: bool) -> dict:
     try:
-        from ..simulate import compare, simulate
+        from ev.analysis.simulation import compare, simulate
     except ImportError as exc:
         return _unavailable(f"ev.simulate is not available ({exc})")
-    from ..strategy import optimal_table
+    from ev.analysis.strategy import optimal_table
     sim = simulate(rules, rounds, seed=seed, workers=workers, strategy=optimal_table(game),
                    progress=show_progress)
     cmp = compare(sim, stats)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import base64
 from html import escape
 
-from .document import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
+from ev.present.report.document import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
 
 CSS = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; max-width: 60em; margin: 2em auto; padding: 0 1em;

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import base64
 
-from .document import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
+from ev.present.report.document import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
 
 
 def _cell(text: str) -> str:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import i18n
-from ..i18n import LANGUAGES, MESSAGES as TEXTS, check_language
+from ev.present import i18n
+from ev.present.i18n import LANGUAGES, MESSAGES as TEXTS, check_language
 
 __all__ = ["LANGUAGES", "TEXTS", "check_language", "t", "t_or", "number", "integer", "percent", "yes_no"]
 

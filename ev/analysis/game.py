@@ -17,13 +17,13 @@ from functools import lru_cache
 from operator import truediv
 from typing import Sequence
 
-from . import tables
-from ._dealer import DealerTable
-from ._player import UpcardSolver
-from .cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, TEN_FACES, composition_of, face_to_rank,
+from ev.core import shapes as tables
+from ev.core._dealer import DealerTable
+from ev.core._player import UpcardSolver
+from ev.core.cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, TEN_FACES, composition_of, face_to_rank,
                     full_shoe, hand_total, subtract)
-from .errors import CardError, EngineError
-from .rules import Rules
+from ev.errors import CardError, EngineError
+from ev.core.rules import Rules
 
 SPLIT_STRATEGIES = ("cdz", "cdp1", "cdp")
 SPLIT_STRATEGY_NAMES = {

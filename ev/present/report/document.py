@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import RANK_SYMBOLS
-from ..rules import FIELD_NAMES
-from . import figures
-from .model import DEAL_CLASSES, UP_ORDER, Report
-from .texts import check_language, integer, number, percent, t, t_or, yes_no
+from ev.core.cards import RANK_SYMBOLS
+from ev.core.rules import FIELD_NAMES
+from ev.present.report import figures
+from ev.present.report.model import DEAL_CLASSES, UP_ORDER, Report
+from ev.present.report.texts import check_language, integer, number, percent, t, t_or, yes_no
 
 
 @dataclass
@@ -110,7 +110,7 @@ def build_document(report: Report, lang: str) -> Document:
     _sensitivity(doc, report, lang)
     _verification(doc, report, lang)
     if report.strategy.get("available"):
-        from .strategy_blocks import appendix_blocks
+        from ev.present.report.strategy_blocks import appendix_blocks
         rd = ident["readings"]
         peeked = [c for c, flag in (("A", rd["dealer_checks_under_ace"]), ("10", rd["dealer_checks_under_ten"])) if flag]
         doc.add(*appendix_blocks(report.strategy, lang, peeked))
@@ -152,7 +152,7 @@ def _identification(doc: Document, r: Report, lang: str) -> None:
         (t("rules_sha", lang), ident["rules_sha256"]),
     ], lang, text=True))
     if ident["seed_rules_quoted"]:
-        from .model import seed_rule_text
+        from ev.present.report.model import seed_rule_text
         doc.add(Paragraph(t("rules_quoted", lang)), Quote(seed_rule_text(lang)))
     else:
         doc.add(Paragraph(t("rules_not_quoted", lang)))
@@ -170,8 +170,8 @@ def _identification(doc: Document, r: Report, lang: str) -> None:
 
 def _rules_summary(rules: dict, lang: str, fallback: str) -> str:
     try:
-        from ..i18n import rules_summary
-        from ..rules import Rules
+        from ev.present.i18n import rules_summary
+        from ev.core.rules import Rules
         return rules_summary(Rules(**rules), lang)
     except Exception:  # the charts' i18n module is optional
         return fallback
@@ -347,7 +347,7 @@ def _strategy(doc: Document, r: Report, lang: str) -> None:
         return
     doc.add(Paragraph(t("chart_summary", lang, ev=_pct(s["ev"], lang, sign=True), rtp_i=_pct(s["rtp_initial"], lang),
                         rtp_tw=_pct(s["rtp_total_wagered"], lang), cost=_pct(s["cost_vs_optimal"], lang, 4))))
-    from .strategy_blocks import strategy_blocks
+    from ev.present.report.strategy_blocks import strategy_blocks
     doc.add(*strategy_blocks(s, lang))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .errors import CardError
+from ev.errors import CardError
 
 ACE = 0
 TEN = 9

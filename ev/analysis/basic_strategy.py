@@ -44,17 +44,17 @@ from dataclasses import dataclass, field
 from math import comb, isnan
 from typing import Any, Callable, Sequence
 
-from . import i18n
-from ._policy import PolicyEvaluator
-from .accounting import RoundStats, round_stats
-from .cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
-from .engine import Game, HandResult, resplit_value
-from .errors import BJEVError, OutputError
-from .i18n import t
-from .rules import Rules
-from .strategy import (ACTION_NAMES, DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, StrategyTable,
+from ev.present import i18n
+from ev.core._policy import PolicyEvaluator
+from ev.analysis.accounting import RoundStats, round_stats
+from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
+from ev.analysis.game import Game, HandResult, resplit_value
+from ev.errors import BJEVError, OutputError
+from ev.present.i18n import t
+from ev.core.rules import Rules
+from ev.analysis.strategy import (ACTION_NAMES, DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, StrategyTable,
                        may_double)
-from .tables import blackjack_rank
+from ev.core.shapes import blackjack_rank
 
 #: every cell code, in the order ties are resolved and legends are listed
 CODES = ("S", "H", "Dh", "Ds", "P", "Rh", "Rs", "Rp")

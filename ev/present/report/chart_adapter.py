@@ -8,9 +8,9 @@ Keys starting with ``_`` hold objects for the renderers and are left out of
 """
 from __future__ import annotations
 
-from ..accounting import RoundStats
-from ..cards import RANK_SYMBOLS
-from ..engine import Game
+from ev.analysis.accounting import RoundStats
+from ev.core.cards import RANK_SYMBOLS
+from ev.analysis.game import Game
 
 EV_ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
 
@@ -18,7 +18,7 @@ EV_ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even
 def strategy_section(game: Game, optimal: RoundStats) -> dict:
     """The chart's cells, exceptions, EV table and its player's figures (``_stats``: its RoundStats)."""
     try:
-        from ..chart import basic_chart
+        from ev.analysis.basic_strategy import basic_chart
     except ImportError as exc:
         return {"available": False, "reason": f"ev.chart is not available ({exc})"}
     try:

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .errors import RulesError
+from ev.errors import RulesError
 
 #: allowed values of the enumerated fields
 CHOICES: dict[str, tuple[str, ...]] = {

@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import ACE, N_RANKS, TEN, composition_of, hand_total, subtract
-from .errors import EngineError
-from .rules import Rules
+from ev.core.cards import ACE, N_RANKS, TEN, composition_of, hand_total, subtract
+from ev.errors import EngineError
+from ev.core.rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .engine import Game
+    from ev.analysis.game import Game
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
 ACTION_NAMES = ("stand", "hit", "double", "split", "surrender")

@@ -34,13 +34,13 @@ from dataclasses import dataclass, field
 from operator import truediv
 from typing import Any, Sequence
 
-from ._policy import PolicyEvaluator
-from .cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, subtract
-from .engine import Game, _mode
-from .errors import EngineError
-from .rules import Rules
-from .strategy import DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, StrategyTable, optimal_table
-from .tables import blackjack_rank
+from ev.core._policy import PolicyEvaluator
+from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, subtract
+from ev.analysis.game import Game, _mode
+from ev.errors import EngineError
+from ev.core.rules import Rules
+from ev.analysis.strategy import DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, StrategyTable, optimal_table
+from ev.core.shapes import blackjack_rank
 
 # distributions are keyed by the net result in tenths of a bet (an integer),
 # so that 1.5 and 1.2 (6:5) are exact keys

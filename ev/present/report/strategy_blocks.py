@@ -6,9 +6,9 @@ the exceptions and EV table are formatted from the report's strategy section.
 """
 from __future__ import annotations
 
-from .document import Heading, PageBreak, Paragraph, Table
-from .model import UP_ORDER
-from .texts import number, t
+from ev.present.report.document import Heading, PageBreak, Paragraph, Table
+from ev.present.report.model import UP_ORDER
+from ev.present.report.texts import number, t
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
 
@@ -23,7 +23,7 @@ def _hand_label(hand: str) -> str:
 
 def strategy_blocks(section: dict, lang: str) -> list:
     """Section 7's blocks after its opening line: the chart, legend, notes and exceptions."""
-    from ..chart import COLOURS, chart_view
+    from ev.analysis.basic_strategy import COLOURS, chart_view
     view = chart_view(section["_chart"], lang)
     blocks: list = [PageBreak(), Heading(view.title, 2), Paragraph(view.rules, note=True)]
     for title, rows in view.sections:

@@ -24,8 +24,8 @@ from libc.stdint cimport uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
-from ev._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
-from ev._player cimport UpcardSolver, N_CTX, ctx_index, ctx_pair, ctx_extra
+from ev.core._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
+from ev.core._player cimport UpcardSolver, N_CTX, ctx_index, ctx_pair, ctx_extra
 
 cdef enum:
     STAND = 0

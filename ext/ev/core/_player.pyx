@@ -17,8 +17,8 @@ within what split rules allow).
 from libc.stdlib cimport malloc, calloc, free
 from libc.math cimport NAN, isnan
 
-from ev._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
-from ev._player cimport MAX_EXTRA, N_CTX, ctx_index, ctx_pair, ctx_extra
+from ev.core._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
+from ev.core._player cimport MAX_EXTRA, N_CTX, ctx_index, ctx_pair, ctx_extra
 
 cdef enum:
     OPTIMAL = 0                 # best play in the hand's own context (CDP)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import BJEVError
+from ev.errors import BJEVError
 
 LANGUAGES = ("en", "de", "pl")
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import matplotlib
 from fpdf import FPDF, FontFace
 
-from .document import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
-from .texts import t
+from ev.present.report.document import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
+from ev.present.report.texts import t
 
 FONT = "DejaVu"
 BLUE = (47, 93, 138)

@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from .accounting import RoundStats, round_stats
-from .engine import Game
-from .rules import Rules
+from ev.analysis.accounting import RoundStats, round_stats
+from ev.analysis.game import Game
+from ev.core.rules import Rules
 
 #: the readings of the seed rules' peek clause (see README, "Rule readings")
 READINGS: tuple[tuple[str, dict], ...] = (

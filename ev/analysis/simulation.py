@@ -30,12 +30,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import _simulate
-from .cards import N_RANKS, full_shoe
-from .errors import BJEVError, EngineError
-from .rules import Rules
-from .strategy import StrategyTable, _describe
-from .tables import hand_graph
+from ev.core import _simulate
+from ev.core.cards import N_RANKS, full_shoe
+from ev.errors import BJEVError, EngineError
+from ev.core.rules import Rules
+from ev.analysis.strategy import StrategyTable, _describe
+from ev.core.shapes import hand_graph
 
 GENERATOR = _simulate.GENERATOR
 GENERATOR_REFERENCE = _simulate.GENERATOR_REFERENCE
@@ -53,15 +53,15 @@ def resolve_strategy(rules: Rules, strategy: str | StrategyTable = "optimal") ->
     if isinstance(strategy, StrategyTable):
         return strategy
     if strategy == "optimal":
-        from .engine import Game
-        from .strategy import optimal_table
+        from ev.analysis.game import Game
+        from ev.analysis.strategy import optimal_table
         return optimal_table(Game(rules))
     if strategy == "basic":
         try:
-            from .chart import basic_table  # type: ignore[attr-defined]
+            from ev.analysis.basic_strategy import basic_table  # type: ignore[attr-defined]
         except ImportError:
             raise BJEVError("the basic-strategy chart is not available yet") from None
-        from .engine import Game
+        from ev.analysis.game import Game
         return basic_table(Game(rules))
     raise BJEVError(f"unknown strategy {strategy!r}; choose optimal or basic, or pass a StrategyTable")
 
@@ -542,10 +542,10 @@ def exact_figures(rules: Rules, table: StrategyTable) -> Any:
     table only, the engine's round EV (then only the EV and RTP per initial bet
     are compared).  None when neither applies.
     """
-    from .engine import Game
+    from ev.analysis.game import Game
     game = Game(rules)
     try:
-        from .accounting import round_stats
+        from ev.analysis.accounting import round_stats
     except ImportError:
         round_stats = None
     if round_stats is not None:

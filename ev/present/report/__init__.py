@@ -17,9 +17,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..errors import OutputError
-from .model import Report, build_report, total_steps
-from .texts import LANGUAGES, check_language
+from ev.errors import OutputError
+from ev.present.report.model import Report, build_report, total_steps
+from ev.present.report.texts import LANGUAGES, check_language
 
 FILES = ("report.pdf", "report.html", "report.md", "report.json")
 
@@ -43,10 +43,10 @@ def report_json(report: Report, lang: str) -> str:
 
 def render_all(report: Report, lang: str) -> dict[str, bytes]:
     """The four files' contents for ``lang``."""
-    from .document import build_document
-    from .render_html import render_html
-    from .render_md import render_markdown
-    from .render_pdf import render_pdf
+    from ev.present.report.document import build_document
+    from ev.present.report.render_html import render_html
+    from ev.present.report.render_md import render_markdown
+    from ev.present.report.render_pdf import render_pdf
     doc = build_document(report, check_language(lang))
     return {"report.pdf": render_pdf(doc), "report.html": render_html(doc).encode("utf-8"),
             "report.md": render_markdown(doc).encode("utf-8"), "report.json": report_json(report, lang).encode()}

@@ -48,14 +48,14 @@ from functools import lru_cache
 from math import gcd
 from typing import Sequence
 
-from . import tables
-from .accounting import resplit_cells
-from .cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, TEN_FACES, composition_of, face_to_rank,
+from ev.core import shapes as tables
+from ev.analysis.accounting import resplit_cells
+from ev.core.cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, TEN_FACES, composition_of, face_to_rank,
                     format_hand, full_shoe, hand_total, subtract)
-from .engine import DEALER_OUTCOMES, SPLIT_STRATEGIES, Deal, HandResult, RoundResult, _mode
-from .engine import resplit_value as engine_resplit_value
-from .errors import CardError, EngineError
-from .rules import Rules
+from ev.analysis.game import DEALER_OUTCOMES, SPLIT_STRATEGIES, Deal, HandResult, RoundResult, _mode
+from ev.analysis.game import resplit_value as engine_resplit_value
+from ev.errors import CardError, EngineError
+from ev.core.rules import Rules
 
 #: the most decks the exact mode accepts: every count the rules allow (8 decks take about as long as 1)
 MAX_EXACT_DECKS = 8
@@ -1286,7 +1286,7 @@ def round_stats_exact(game: "ExactGame", strategy="cdz") -> ExactRoundStats:
 
 def _upcard_exact(game: "ExactGame", up: int, evaluator: ExactPolicyEvaluator, table, deals: dict,
                   same_ten: Fraction, half: Fraction, tally: _ExactTally) -> None:
-    from .strategy import ACTION_NAMES
+    from ev.analysis.strategy import ACTION_NAMES
     rules = game.rules
     base = subtract(game.shoe, composition_of([up]))
     n = sum(base)
@@ -1403,11 +1403,11 @@ def _line(label: str, x: Fraction, percent: bool = False) -> str:
 def cli_rtp(rules: Rules, split_strategy: str = "cdz", strategy: str = "optimal") -> tuple[str, dict]:
     """``bjev rtp --exact``: the round EV, both RTPs, the wager accounting and the distribution, as fractions."""
     from tabulate import tabulate
-    from .engine import SPLIT_STRATEGY_NAMES
+    from ev.analysis.game import SPLIT_STRATEGY_NAMES
     game = ExactGame(rules)
     if strategy == "basic":
-        from .chart import basic_table
-        from .engine import Game
+        from ev.analysis.basic_strategy import basic_table
+        from ev.analysis.game import Game
         stats = round_stats_exact(game, basic_table(Game(rules)))
         result = None
         play = "the basic-strategy chart (total-dependent; see 'bjev chart'), followed exactly"
@@ -1483,7 +1483,7 @@ def cli_hand(rules: Rules, removed: Sequence[int], faces: Sequence[str], up: int
              split_strategy: str = "cdz") -> tuple[str, dict]:
     """``bjev hand --exact``: every decision's EV as a fraction and its decimal."""
     from tabulate import tabulate
-    from .engine import SPLIT_STRATEGY_NAMES
+    from ev.analysis.game import SPLIT_STRATEGY_NAMES
     result = ExactGame(rules, removed).hand(faces, up, split_strategy)
     data = result.as_dict()
     for key in ("stand", "hit", "double", "split", "surrender", "insurance", "even_money", "p_dealer_blackjack"):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from .cards import ACE, N_RANKS, TEN, hand_total
+from ev.core.cards import ACE, N_RANKS, TEN, hand_total
 
 #: index of each dealer outcome in a distribution vector
 OUTCOME_INDEX = {"17": 0, "18": 1, "19": 2, "20": 3, "21": 4, "bust": 5, "blackjack": 6}

@@ -1,0 +1,1 @@
+"""Analysis: the game, accounting, strategies, charts derivation, sensitivity and simulation."""

@@ -1,0 +1,1 @@
+"""Core: cards, rules, combinatorics and the two solvers (float in Cython, exact in Python)."""

@@ -1,0 +1,1 @@
+"""Presentation: number formatting, translations, chart renderers, text tables and the report."""
