@@ -16,15 +16,14 @@ from tabulate import tabulate
 
 from ev import __version__
 from ev.core.cards import RANK_SYMBOLS, composition_of, face_to_rank, parse_card, parse_faces
-from ev.analysis.accounting import round_stats
-from ev.analysis.game import SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES, Game
+from ev.analysis.game import Game
+from ev.core.actions import SPLIT_STRATEGIES
 from ev.present.progress import Progress
-from ev.analysis.sensitivity import EFFECTS, READINGS, rule_effects, rule_readings
+from ev.analysis.sensitivity import EFFECTS, READINGS
 from ev.errors import BJEVError
 from ev.core.rules import make_rules
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
-UP_ORDER = [RANK_SYMBOLS.index(s) for s in ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")]
 
 
 class UsageError(BJEVError):
@@ -135,85 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 # ----- commands -------------------------------------------------------------
 def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
+    from ev.present.command_text import rtp_output
     rules = make_rules(args.rules, args.assignments)
-    if args.exact:
-        from ev.analysis.exact import cli_rtp
-        return cli_rtp(rules, args.split_strategy, args.strategy)
-    game = Game(rules)
-    if args.strategy == "basic":
-        return _rtp_basic(game)
-    result = game.round(args.split_strategy)
-    stats = round_stats(game, args.split_strategy)
-    data = {
-        "ev": result.ev,
-        "rtp_initial": result.rtp_initial,
-        "house_edge": -result.ev,
-        "ev_by_upcard": result.ev_by_upcard,
-        "p_upcard": result.p_upcard,
-        **{k: v for k, v in stats.as_dict().items() if k not in ("ev", "rtp_initial", "strategy")},
-        "split_strategy": args.split_strategy,
-        "units": "initial bets per round; ev_by_upcard includes initial bets lost to dealer blackjacks",
-        "rules": rules.as_dict(),
-    }
-    rows = [[s, f"{result.p_upcard[s]:.6f}", f"{100 * result.ev_by_upcard[s]:+.6f} %"]
-            for s in (RANK_SYMBOLS[u] for u in UP_ORDER) if s in result.ev_by_upcard]
-    dist_rows = [[_signed(x), f"{p:.9f}"] for x, p in sorted(stats.distribution.items())]
-    text = "\n".join([
-        f"Rules: {rules.summary()}",
-        f"Play: optimal composition-dependent; split hands {SPLIT_STRATEGY_NAMES[args.split_strategy]}",
-        "",
-        f"EV per initial bet          {100 * result.ev:+.9f} %   (house edge {-100 * result.ev:.9f} %)",
-        f"RTP per initial bet         {100 * result.rtp_initial:.9f} %   (1 + EV)",
-        f"RTP per total wagered       {100 * stats.rtp_total_wagered:.9f} %   ((E[W] + EV) / E[W])",
-        f"Expected total stake E[W]   {stats.expected_wager:.9f} initial bets "
-        f"(initial bet, doubles, splits, insurance/even money)",
-        "",
-        f"P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}   P(insurance) {stats.p_insurance:.6f}   "
-        f"P(even money) {stats.p_even_money:.6f}",
-        f"P(player blackjack) {stats.p_player_blackjack:.6f}   P(dealer blackjack) {stats.p_dealer_blackjack:.6f}",
-        f"P(win) {stats.p_win:.6f}   P(push) {stats.p_push:.6f}   P(loss) {stats.p_loss:.6f}   "
-        f"(hit frequency = P(win))",
-        f"SD {stats.sd:.11f}   skewness {stats.skewness:.6f}   (per round, initial bets)",
-        "",
-        "Net result of a round (initial bets) and its exact probability",
-        tabulate(dist_rows, headers=["net", "probability"], colalign=("right", "right"), disable_numparse=True),
-        "",
-        "EV by up card (unconditioned: includes the initial bet lost to a dealer blackjack)",
-        tabulate(rows, headers=["up", "P(up)", "EV"], colalign=("left", "right", "right")),
-    ])
-    return text, data
-
-
-def _rtp_basic(game: Game) -> tuple[str, Any]:
-    """EV and both RTPs of a player who follows the basic-strategy chart, against optimal CD play."""
-    from ev.analysis.basic_strategy import basic_table
-    rules = game.rules
-    stats = round_stats(game, basic_table(game))
-    optimal = round_stats(game, "cdz")
-    data = {**stats.as_dict(), "house_edge": -stats.ev, "optimal_ev": optimal.ev,
-            "optimal_rtp_initial": optimal.rtp_initial, "optimal_rtp_total_wagered": optimal.rtp_total_wagered,
-            "ev_cost_of_chart": optimal.ev - stats.ev,
-            "units": "initial bets per round", "rules": rules.as_dict()}
-    rows = [[s, f"{100 * stats.ev_by_upcard[s]:+.6f} %"] for s in (RANK_SYMBOLS[u] for u in UP_ORDER)
-            if s in stats.ev_by_upcard]
-    text = "\n".join([
-        f"Rules: {rules.summary()}",
-        "Play: the basic-strategy chart (total-dependent; see 'bjev chart'), followed exactly",
-        "",
-        f"EV per initial bet          {100 * stats.ev:+.9f} %   (house edge {-100 * stats.ev:.9f} %)",
-        f"RTP per initial bet         {100 * stats.rtp_initial:.9f} %   (1 + EV)",
-        f"RTP per total wagered       {100 * stats.rtp_total_wagered:.9f} %   ((E[W] + EV) / E[W])",
-        f"Expected total stake E[W]   {stats.expected_wager:.9f} initial bets",
-        "",
-        f"Optimal CD play (CDZ-)      EV {100 * optimal.ev:+.9f} %, RTP {100 * optimal.rtp_initial:.9f} % per "
-        f"initial bet, {100 * optimal.rtp_total_wagered:.9f} % per total wagered",
-        f"Cost of the chart           {100 * (optimal.ev - stats.ev):.9f} % of the initial bet",
-        f"SD {stats.sd:.11f}   P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}",
-        "",
-        "EV by up card (unconditioned: includes the initial bet lost to a dealer blackjack)",
-        tabulate(rows, headers=["up", "EV"], colalign=("left", "right")),
-    ])
-    return text, data
+    return rtp_output(rules, args.split_strategy, args.strategy, exact=args.exact)
 
 
 def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
@@ -242,71 +165,21 @@ def cmd_tables(args: argparse.Namespace) -> tuple[str, Any]:
     return text, {"files": paths}
 
 
-def _signed(x: float) -> str:
-    text = f"{x:+.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
 def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:
+    from ev.present.command_text import rules_effect_output
     rules = make_rules(args.rules, args.assignments)
-    total = 1 + len(READINGS) + len(EFFECTS)
-    with Progress(total, "rules-effect") as bar:
-        readings = rule_readings(rules, args.split_strategy, progress=lambda label: bar.advance(1, label))
-        base, effects = rule_effects(rules, args.split_strategy, progress=lambda label: bar.advance(1, label))
-    data = {
-        "base": base.as_dict(),
-        "readings": [v.as_dict(base) for v in readings],
-        "effects": [v.as_dict(base) for v in effects],
-        "split_strategy": args.split_strategy,
-        "units": "ev and ev_change in initial bets per round; RTPs as fractions",
-        "rules": rules.as_dict(),
-    }
-    published = 0.9959
-    reading_rows = [[v.label, f"{100 * v.stats.ev:+.6f} %", f"{100 * v.stats.rtp_initial:.4f} %",
-                     f"{100 * v.stats.rtp_total_wagered:.4f} %",
-                     "yes" if round(v.stats.rtp_total_wagered, 4) == published else "no"] for v in readings]
-    effect_rows = [[v.label, f"{100 * v.stats.ev:+.6f} %", f"{100 * (v.stats.ev - base.stats.ev):+.6f} %",
-                    f"{100 * v.stats.rtp_initial:.4f} %", f"{100 * v.stats.rtp_total_wagered:.4f} %"]
-                   for v in effects]
-    text = "\n".join([
-        f"Base game: {rules.summary()}; optimal CD play, split hands {args.split_strategy}",
-        f"EV {100 * base.stats.ev:+.6f} %, RTP per initial bet {100 * base.stats.rtp_initial:.4f} %, "
-        f"per total wagered {100 * base.stats.rtp_total_wagered:.4f} %",
-        "",
-        "Readings of the peek rule (the seed rules only say the dealer checks under a ten)",
-        tabulate(reading_rows, headers=["reading", "EV", "RTP/initial", "RTP/wagered", "gives 99.59 %"]),
-        "",
-        "One rule changed from the base game",
-        tabulate(effect_rows, headers=["change", "EV", "EV change", "RTP/initial", "RTP/wagered"]),
-    ])
-    return text, data
+    with Progress(1 + len(READINGS) + len(EFFECTS), "rules-effect") as bar:
+        return rules_effect_output(rules, args.split_strategy, progress=lambda label: bar.advance(1, label))
 
 
 def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
+    from ev.present.command_text import hand_output
     rules = make_rules(args.rules, args.assignments)
     faces = parse_faces(args.cards)
     up = parse_card(args.up)
     removed_faces = parse_faces(args.removed) if args.removed.strip() else []
     removed = composition_of(face_to_rank(f) for f in removed_faces)
-    if args.exact:
-        from ev.analysis.exact import cli_hand
-        return cli_hand(rules, removed, faces, up, args.split_strategy)
-    result = Game(rules, removed).hand(faces, up, args.split_strategy)
-    data = result.as_dict()
-    data["rules"] = rules.as_dict()
-    actions = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
-    rows = [[a, f"{getattr(result, a):+.9f}", "<- best" if a == result.best else ""]
-            for a in actions if getattr(result, a) is not None]
-    cond = ("conditioned on no dealer blackjack (the dealer has peeked)" if result.conditioned
-            else "unconditioned (no blackjack is settled before play)")
-    notes = [f"Hand {result.hand} vs {result.up}: EV in initial bets, {cond}."]
-    if result.split is not None:
-        notes.append(f"Split hands: {SPLIT_STRATEGY_NAMES[args.split_strategy]}.")
-    if result.insurance is not None or result.even_money is not None:
-        notes.append(f"Insurance / even money are decided before the peek (unconditioned); "
-                     f"P(dealer blackjack) = {result.p_dealer_blackjack:.6f}.")
-    text = tabulate(rows, headers=["action", "EV", ""], colalign=("left", "right", "left")) + "\n" + "\n".join(notes)
-    return text, data
+    return hand_output(rules, removed, faces, up, args.split_strategy, exact=args.exact)
 
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:

@@ -17,8 +17,8 @@ from ev.cli import main
 from ev.analysis.game import Game
 from ev.errors import BJEVError
 from ev.core.rules import Rules
-from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, SPLIT, STAND, SURRENDER, may_double
-from ev.core.shapes import blackjack_rank
+from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, SPLIT, STAND, SURRENDER
+from ev.core.cards import blackjack_rank
 
 TABLES = Path(__file__).resolve().parent.parent / "tables"
 TEXT_SUFFIXES = (".txt", ".md", ".csv", ".html")
@@ -50,7 +50,7 @@ def allowed_letters(rules: Rules, row: ch.Row) -> set[str]:
     else:
         hands = [composition_of([a, b]) for a in range(N_RANKS) for b in range(a, N_RANKS)
                  if a != b and hand_total(composition_of([a, b])) == (row.value, row.kind == "soft")]
-    if any(may_double(rules, *hand_total(h), after) for h in hands for after in (False, True)):
+    if any(rules.may_double(*hand_total(h), after) for h in hands for after in (False, True)):
         letters.add("D")
     if row.kind == "pair" and rules.max_split_hands >= 2:
         letters.add("P")
@@ -127,7 +127,7 @@ def expected_action(rules: Rules, cells, up: int, hand: tuple, after_split: bool
                 return STAND
             if letter == "H":
                 return HIT
-            if letter == "D" and n == 2 and may_double(rules, total, soft, after_split):
+            if letter == "D" and n == 2 and rules.may_double(total, soft, after_split):
                 return DOUBLE
             if letter == "P" and n == 2 and not after_split:
                 return SPLIT
@@ -160,7 +160,7 @@ def column_ev(game: Game, up: int, play: bytes, split: bytes) -> float:
     evaluator = PolicyEvaluator(game.solver(up), blackjack_rank(up), play, split * N_RANKS)
     base = subtract(game.shoe, composition_of([up]))
     n = sum(base)
-    settled = game.settled_blackjack_rank(up) >= 0
+    settled = game.rules.settled_blackjack_rank(up) >= 0
     ev = 0.0
     for c1 in range(N_RANKS):
         for c2 in range(c1, N_RANKS):

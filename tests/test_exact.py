@@ -10,7 +10,15 @@ from conftest import random_rules, random_small_shoe, removed_for
 from ev import reference as ref
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, full_shoe, subtract
 from ev.analysis.game import DEALER_OUTCOMES, Game
-from ev.analysis.exact import ExactGame, decimal_text, exact_json, fraction_text, round_stats_exact
+from ev.analysis.accounting import round_stats as _round_stats
+from ev.present.command_text import decimal_text, exact_json, fraction_text
+
+
+def ExactGame(rules=None, removed=(0,) * 10):
+    return Game(rules, removed, exact=True)
+
+
+round_stats_exact = _round_stats
 from ev.core.rules import Rules
 
 TOL = 1e-12
@@ -64,7 +72,7 @@ def test_dealer_probabilities_sum_to_exactly_one(seed):
         if not game.shoe[up]:
             continue
         deck = subtract(game.shoe, composition_of([up]))
-        settled = game.settled_blackjack_rank(up)
+        settled = game.rules.settled_blackjack_rank(up)
         if settled >= 0 and deck[settled] == sum(deck):
             continue
         for conditioned in (True, False):

@@ -42,7 +42,7 @@ def test_dealer_probabilities_sum_to_one(seed):
         probs = game.dealer_probabilities(up)
         assert sum(probs.values()) == pytest.approx(1.0, abs=1e-14)
         assert all(p >= 0 for p in probs.values())
-        if game.settled_blackjack_rank(up) >= 0:
+        if game.rules.settled_blackjack_rank(up) >= 0:
             assert probs["blackjack"] == 0.0
         unconditioned = game.dealer_probabilities(up, conditioned=False)
         assert sum(unconditioned.values()) == pytest.approx(1.0, abs=1e-14)

@@ -28,7 +28,7 @@ def test_dealer_probabilities_agree(seed):
         if not game.shoe[up]:
             continue
         deck = subtract(game.shoe, composition_of([up]))
-        if game.settled_blackjack_rank(up) >= 0 and deck[game.settled_blackjack_rank(up)] == sum(deck):
+        if game.rules.settled_blackjack_rank(up) >= 0 and deck[game.rules.settled_blackjack_rank(up)] == sum(deck):
             continue
         core = game.dealer_probabilities(up)
         joint = ref.dealer_distribution(deck, up, rules)
@@ -36,8 +36,8 @@ def test_dealer_probabilities_agree(seed):
         assert sum(core.values()) == pytest.approx(1.0, abs=1e-13)
         for k, name in enumerate(DEALER_OUTCOMES):
             assert core[name] == pytest.approx(float(joint[k] / mass), abs=TOL), (up, name)
-        assert sum(joint) + (0 if game.settled_blackjack_rank(up) < 0 else
-                             ref.Fraction(deck[game.settled_blackjack_rank(up)], sum(deck))) == 1
+        assert sum(joint) + (0 if game.rules.settled_blackjack_rank(up) < 0 else
+                             ref.Fraction(deck[game.rules.settled_blackjack_rank(up)], sum(deck))) == 1
 
 
 @pytest.mark.parametrize("seed", range(8))

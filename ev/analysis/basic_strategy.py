@@ -25,7 +25,7 @@ how often the cards are dealt), then try every allowed code in every cell,
 keep any change that raises the exact EV of a player who follows the whole
 chart, and sweep until no single change helps.  One up card's cells affect
 only that up card's EV, so every column is optimised on its own, with the
-exact evaluator of a fixed strategy (:class:`ev._policy.PolicyEvaluator`).
+exact evaluator of a fixed strategy (``ev.core.arithmetic``: the evaluator).
 
 Units: EVs in initial bets.  Per-hand EVs (exceptions, EV tables) are
 conditioned on no dealer blackjack where a dealer blackjack is settled before
@@ -45,16 +45,16 @@ from math import comb, isnan
 from typing import Any, Callable, Sequence
 
 from ev.present import i18n
-from ev.core._policy import PolicyEvaluator
 from ev.analysis.accounting import RoundStats, round_stats
-from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
-from ev.analysis.game import Game, HandResult, resplit_value
+from ev.core.actions import CDZ
+from ev.core.cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, format_hand, hand_total,
+                           pair_rank, subtract)
+from ev.analysis.game import Game, HandResult
+from ev.analysis.splits import resplit_value
 from ev.errors import BJEVError, OutputError
 from ev.present.i18n import t
 from ev.core.rules import Rules
-from ev.analysis.strategy import (ACTION_NAMES, DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, StrategyTable,
-                       may_double)
-from ev.core.shapes import blackjack_rank
+from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, StrategyTable
 
 #: every cell code, in the order ties are resolved and legends are listed
 CODES = ("S", "H", "Dh", "Ds", "P", "Rh", "Rs", "Rp")
@@ -116,14 +116,6 @@ def _total_row(hand: Sequence[int]) -> Row | None:
     return Row("soft" if soft else "hard", total)
 
 
-def _pair_rank(hand: Sequence[int]) -> int | None:
-    if sum(hand) == 2:
-        for r in range(N_RANKS):
-            if hand[r] == 2:
-                return r
-    return None
-
-
 def resolve(rules: Rules, code: str, hand: Sequence[int], context: str) -> int | None:
     """The action code ``code`` means for ``hand`` in ``context``, or None for 'split, not possible here'.
 
@@ -138,10 +130,10 @@ def resolve(rules: Rules, code: str, hand: Sequence[int], context: str) -> int |
         action = LETTER_ACTION[letter.upper()]
         if action in (STAND, HIT):
             return action
-        if action == DOUBLE and n == 2 and may_double(rules, total, soft, context == "split"):
+        if action == DOUBLE and n == 2 and rules.may_double(total, soft, context == "split"):
             return DOUBLE
-        if (action == SPLIT and context == "play" and _pair_rank(hand) is not None
-                and rules.max_split_hands >= 2):
+        if (action == SPLIT and context == "play" and pair_rank(hand) is not None
+                and rules.may_split):
             return SPLIT
         if action == SURRENDER and context != "split" and n == 2 and rules.late_surrender:
             return SURRENDER
@@ -160,7 +152,7 @@ class ChartLayout:
         self.states: dict[Row, list[int]] = {row: [] for row in self.rows}    # primary states
         self.deps: dict[Row, list[int]] = {row: [] for row in self.rows}      # states a row can affect
         for s, hand in enumerate(self.hands):
-            pair = _pair_rank(hand)
+            pair = pair_rank(hand)
             if sum(hand) < 2:
                 first, second = None, None
             elif pair is not None:
@@ -183,9 +175,9 @@ class ChartLayout:
             return ("S",)
         two_card = [self.hands[s] for s in self.deps[row] if sum(self.hands[s]) == 2]
         out = ["S", "H"]
-        if any(may_double(r, *hand_total(h), after) for h in two_card for after in (False, True)):
+        if any(r.may_double(*hand_total(h), after) for h in two_card for after in (False, True)):
             out += ["Dh", "Ds"]
-        splittable = row.kind == "pair" and r.max_split_hands >= 2
+        splittable = row.kind == "pair" and r.may_split
         if splittable:
             out.append("P")
         if r.late_surrender and two_card:
@@ -217,7 +209,7 @@ class ChartLayout:
     def update(self, cells: dict[Row, str], s: int, play: bytearray, fallback: bytearray,
                split: bytearray) -> None:
         play[s] = self.action(cells, s, "play")
-        fallback[s] = self.action(cells, s, "fallback") if _pair_rank(self.hands[s]) is not None else play[s]
+        fallback[s] = self.action(cells, s, "fallback") if pair_rank(self.hands[s]) is not None else play[s]
         split[s] = self.action(cells, s, "split")
 
 
@@ -230,13 +222,13 @@ class _Column:
         r = self.rules = game.rules
         self.solver = game.solver(up)
         self.natural = blackjack_rank(up)
-        self.settled = game.settled_blackjack_rank(up) >= 0
+        self.settled = game.rules.settled_blackjack_rank(up) >= 0
         self.base = subtract(game.shoe, composition_of([up]))
         n = len(layout.hands)
         blank = bytes([NO_ACTION]) * n
-        self.evaluator = PolicyEvaluator(self.solver, self.natural, blank, blank * N_RANKS)
-        self.fallback_evaluator: PolicyEvaluator | None = None
-        self.same_ten = game._same_ten_rank_probability()
+        self.evaluator = game.arithmetic.evaluator(self.solver, self.natural, blank, blank * N_RANKS)
+        self.fallback_evaluator: Any = None
+        self.same_ten = game.same_ten_rank_probability()
         self.deals: list[tuple] = []   # (p, state, c1, c2, p_bj, deck)
         total = sum(self.base)
         for c1 in range(N_RANKS):
@@ -279,7 +271,7 @@ class _Column:
                     v = self.same_ten * v + (1.0 - self.same_ten) * self._fallback_value(s, deck, play, fallback,
                                                                                          split)
             elif action == SURRENDER:
-                v = self.game._surrender(self.up, deck)
+                v = self.game.surrender_value(self.up, deck)
             else:
                 v = ev.hand_value(s)
             total += p * v
@@ -287,22 +279,21 @@ class _Column:
 
     def _fallback_value(self, s: int, deck, play: bytes, fallback: bytes, split: bytes) -> float:
         if fallback[s] == SURRENDER:
-            return self.game._surrender(self.up, deck)
+            return self.game.surrender_value(self.up, deck)
         if self.fallback_evaluator is None:
-            self.fallback_evaluator = PolicyEvaluator(self.solver, self.natural, fallback, split * N_RANKS)
+            self.fallback_evaluator = self.game.arithmetic.evaluator(self.solver, self.natural, fallback,
+                                                                     split * N_RANKS)
         else:
             self.fallback_evaluator.set_policy(fallback, split * N_RANKS)
         return self.fallback_evaluator.hand_value(s)
 
     def _split_value(self, pair: int) -> float:
         r = self.rules
-        one_card = pair == ACE and r.split_aces_one_card
-        may_resplit = r.max_split_hands > 2 and (pair != ACE or r.resplit_aces)
-        if not may_resplit:
+        one_card = r.one_card_after_split(pair)
+        if r.split_hands(pair) <= 2:
             return self.evaluator.split_value(pair, one_card)
         nxt = self.game.graph["next"]
         start = nxt[pair]
-        same_rank = 4 * r.decks if (pair == TEN and r.split_tens == "rank") else None
 
         def hand_values(extra: int) -> list[float]:
             values = []
@@ -315,7 +306,7 @@ class _Column:
                 values.append(sum(result * mass for (_, _, result), mass in dist.items()))
             return values
 
-        return resplit_value(self.base, pair, r.max_split_hands, same_rank, hand_values)
+        return resplit_value(self.base, pair, r.split_hands(pair), r.resplit_rank_cards(pair), hand_values)
 
     def round_ev(self, play_ev: float, insurance: bool, even_money: bool) -> float:
         """EV of the round given this up card: play, naturals, settled blackjacks, insurance, even money."""
@@ -382,11 +373,11 @@ def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row
                 elif action == DOUBLE:
                     v = double[s]
                 elif action == SURRENDER:
-                    v = game._surrender(up, subtract(base, hand))
+                    v = game.surrender_value(up, subtract(base, hand))
                 elif action == SPLIT:
-                    pair = _pair_rank(hand)
+                    pair = pair_rank(hand)
                     if pair not in split_values:
-                        split_values[pair] = game.split_value(column.solver, pair, 1)
+                        split_values[pair] = game.split_value(column.solver, pair, CDZ)
                     v = split_values[pair]
                 else:
                     continue
@@ -547,7 +538,7 @@ def find_exceptions(game: Game, table: StrategyTable, hands: dict[tuple[int, int
         total = sum(base)
         p_up = game.shoe[up] / n_shoe
         natural = blackjack_rank(up)
-        settled = game.settled_blackjack_rank(up) >= 0
+        settled = game.rules.settled_blackjack_rank(up) >= 0
         for (u, c1, c2), res in hands.items():
             if u != up or {c1, c2} == {ACE, TEN}:
                 continue

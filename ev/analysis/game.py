@@ -1,45 +1,34 @@
-"""The exact engine's Python face: orchestrates the Cython core per up card.
+"""The game: every EV of a hand and of a round, for one rule set, in either arithmetic.
 
-``Game(rules)`` holds one rule set (and optionally cards removed from the
-shoe).  ``Game.hand()`` gives the exact EV of every decision for one hand;
-``Game.round()`` the EV of a whole round under optimal composition-dependent
-play, with a record of every initial deal for the accounting built on it.
+``Game(rules)`` computes in floats through the Cython core;
+``Game(rules, exact=True)`` computes the same mathematics in exact fractions
+(``ev.core.arithmetic``).  ``Game.hand()`` gives the EV of every decision for
+one hand; ``Game.round()`` the EV of a whole round under optimal
+composition-dependent play, with a record of every initial deal for the
+accounting built on it.
 
 Units: every EV is in initial bets.  Hand EVs are conditioned on no dealer
 blackjack whenever a dealer blackjack is settled before play (the dealer
 peeked, or an unchecked blackjack takes only the original bet).  Round EVs are
 unconditional: they include the initial bets lost to dealer blackjacks.
+
+Decisions: an exact tie goes to the earlier of stand, hit, double, split,
+surrender; insurance and even money are taken only when strictly better.
+Every exact tie met is recorded in ``ties`` (in floats, exact ties are rare).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-from operator import truediv
-from typing import Sequence
+from typing import Any, Sequence
 
-from ev.core import shapes as tables
-from ev.core._dealer import DealerTable
-from ev.core._player import UpcardSolver
-from ev.core.cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, TEN_FACES, composition_of, face_to_rank,
-                    full_shoe, hand_total, subtract)
-from ev.errors import CardError, EngineError
+from ev.core import shapes
+from ev.core.actions import DEALER_OUTCOMES, SPLIT_STRATEGIES, split_mode
+from ev.core.arithmetic import Arithmetic, Number, arithmetic
+from ev.core.cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, face_to_rank,
+                           format_hand, full_shoe, hand_total, initial_deals, pair_rank, subtract)
 from ev.core.rules import Rules
-
-SPLIT_STRATEGIES = ("cdz", "cdp1", "cdp")
-SPLIT_STRATEGY_NAMES = {
-    "cdz": "CDZ- (each split hand played as the same unsplit hand would be)",
-    "cdp1": "CDP1 (split hands played optimally knowing the other pair card is gone)",
-    "cdp": "CDP (as CDP1, also varying with pair cards removed by resplits)",
-}
-DEALER_OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
-PLAY_ACTIONS = ("stand", "hit", "double", "split", "surrender")
-
-
-def _mode(split_strategy: str) -> int:
-    """The core's split-play mode: 0 CDP, 1 CDZ-, 2 CDP1."""
-    if split_strategy not in SPLIT_STRATEGIES:
-        raise EngineError(f"unknown split strategy {split_strategy!r}; choose one of {', '.join(SPLIT_STRATEGIES)}")
-    return {"cdp": 0, "cdz": 1, "cdp1": 2}[split_strategy]
+from ev.errors import CardError, EngineError
+from ev.analysis.splits import resplit_value
 
 
 @dataclass(frozen=True)
@@ -48,14 +37,14 @@ class Deal:
 
     up: int
     cards: tuple[int, int]
-    probability: float            # P(this up card and these two player cards)
-    p_dealer_blackjack: float     # P(hole card makes a dealer blackjack | deal)
+    probability: Number           # P(this up card and these two player cards)
+    p_dealer_blackjack: Number    # P(hole card makes a dealer blackjack | deal)
     values: dict                  # joint values of the allowed play actions
     best: str                     # the optimal play action ('blackjack' for a natural)
-    insurance: float | None       # EV of the insurance bet when offered (unconditioned)
+    insurance: Number | None      # EV of the insurance bet when offered (unconditioned)
     take_insurance: bool          # insurance (or even money, for a blackjack) is taken
-    value: float                  # EV of the deal in initial bets, everything included
-    split_probability: float = 1.0  # share of this deal where the pair may be split (tens by rank)
+    value: Number                 # EV of the deal in initial bets, everything included
+    split_probability: Number = 1.0  # share of this deal where the pair may be split (tens by rank)
 
 
 @dataclass
@@ -64,15 +53,16 @@ class RoundResult:
 
     rules: Rules
     split_strategy: str
-    ev: float
-    ev_by_upcard: dict[str, float]
-    p_upcard: dict[str, float]
+    ev: Number
+    ev_by_upcard: dict[str, Number]
+    p_upcard: dict[str, Number]
     deals: list[Deal] = field(repr=False)
+    ties: list[dict] = field(default_factory=list)
 
     @property
-    def rtp_initial(self) -> float:
+    def rtp_initial(self) -> Number:
         """Return to player per initial bet: 1 + EV."""
-        return 1.0 + self.ev
+        return 1 + self.ev
 
 
 @dataclass
@@ -85,23 +75,24 @@ class HandResult:
     (EV of taking it: 1) are decided before the peek and are unconditioned; for
     a natural, ``blackjack_declined`` is the unconditioned EV of declining even
     money (payout x P(no dealer blackjack)), the figure even money is compared with.
-    ``None`` marks a decision the rules do not offer.
+    ``None`` marks a decision the rules do not offer.  ``ties``: exact ties at this decision.
     """
 
     hand: str
     up: str
     split_strategy: str
     conditioned: bool
-    p_dealer_blackjack: float
-    stand: float | None = None
-    hit: float | None = None
-    double: float | None = None
-    split: float | None = None
-    surrender: float | None = None
-    insurance: float | None = None
-    even_money: float | None = None
-    blackjack_declined: float | None = None
+    p_dealer_blackjack: Number
+    stand: Number | None = None
+    hit: Number | None = None
+    double: Number | None = None
+    split: Number | None = None
+    surrender: Number | None = None
+    insurance: Number | None = None
+    even_money: Number | None = None
+    blackjack_declined: Number | None = None
     best: str = ""
+    ties: list[dict] = field(default_factory=list)
 
     def as_dict(self) -> dict:
         return {
@@ -122,44 +113,52 @@ class Analysis:
     """The full analysis of a game: joint values by up card and hand-graph state."""
 
     hands: list[tuple]                  # hand-graph states (rank counts)
-    stand: dict[int, list[float]]       # up card -> value per state (NaN: unreachable)
-    hit: dict[int, list[float]]
-    double: dict[int, list[float]]      # as if doubling were allowed on every hand
-    split: dict[tuple[str, int, int], float]   # (strategy, up, pair) -> EV of splitting (joint)
-    rounds: dict[str, "RoundResult"]
+    stand: dict[int, list]              # up card -> value per state (NaN or None: unreachable)
+    hit: dict[int, list]
+    double: dict[int, list]             # as if doubling were allowed on every hand
+    split: dict[tuple[str, int, int], Number]   # (strategy, up, pair) -> EV of splitting (joint)
+    rounds: dict[str, RoundResult]
 
     @property
     def size(self) -> int:
         """Number of (up card, hand) pairs evaluated."""
-        return sum(sum(1 for v in values if v == v) for values in self.stand.values())
+        return sum(sum(1 for v in values if v is not None and v == v) for values in self.stand.values())
+
+
+def tied_actions(values: dict) -> list[str]:
+    """The actions sharing the best value, in preference order, when there are two or more."""
+    best = max(values.values())
+    tied = [k for k in values if values[k] == best]
+    return tied if len(tied) > 1 else []
+
+
+def tie_record(up: int, hand: Sequence[int], actions: list[str], context: str = "initial deal") -> dict:
+    return {"up": RANK_SYMBOLS[up], "hand": format_hand(hand), "context": context, "actions": list(actions)}
 
 
 class Game:
-    """One rule set, optionally with cards removed from the shoe (rank counts)."""
+    """One rule set, optionally with cards removed from the shoe (rank counts), in one arithmetic."""
 
-    def __init__(self, rules: Rules | None = None, removed: Sequence[int] = (0,) * N_RANKS) -> None:
+    def __init__(self, rules: Rules | None = None, removed: Sequence[int] = (0,) * N_RANKS, *,
+                 exact: bool = False) -> None:
         self.rules = rules or Rules()
+        self.arithmetic: Arithmetic = arithmetic(exact)
         self.caps = full_shoe(self.rules.decks)
         self.shoe = subtract(self.caps, removed, "removed cards")
-        self.graph = tables.hand_graph(self.caps)
-        self._solvers: dict[int, UpcardSolver] = {}
+        self.graph = shapes.hand_graph(self.caps)
+        self._solvers: dict[int, Any] = {}
+
+    @property
+    def exact(self) -> bool:
+        return self.arithmetic.exact
 
     # ----- core access ----------------------------------------------------
-    def settled_blackjack_rank(self, up: int) -> int:
-        """Hole card whose blackjack is settled before play under ``up``, or -1."""
-        return tables.blackjack_rank(up) if self.rules.blackjack_settled_as_peek(up) else -1
-
-    def solver(self, up: int) -> UpcardSolver:
-        """The memoised core for one up card (player hands dealt from the shoe less the up card)."""
+    def solver(self, up: int) -> Any:
+        """The memoised solver for one up card (player hands dealt from the shoe less the up card)."""
         if up not in self._solvers:
             base = subtract(self.shoe, composition_of([up]), "up card")
             caps = subtract(self.caps, composition_of([up]))
-            excluded = self.settled_blackjack_rank(up)
-            terms = tables.dealer_terminals(up, self.rules.hit_soft_17, excluded, caps)
-            r = self.rules
-            lo, hi = {"any": (0, 21), "9-11": (9, 11), "10-11": (10, 11)}[r.double]
-            self._solvers[up] = UpcardSolver(up, base, DealerTable(up, list(terms)), self.graph, excluded,
-                                             lo, hi, r.double_soft, r.double_after_split)
+            self._solvers[up] = self.arithmetic.solver(up, base, self.graph, self.rules, caps)
         return self._solvers[up]
 
     def state(self, hand: Sequence[int]) -> int:
@@ -168,32 +167,48 @@ class Game:
         except KeyError:
             raise CardError("impossible hand for this shoe") from None
 
+    def upcards(self) -> list[int]:
+        """The up cards the shoe holds (rank indices)."""
+        return [up for up in range(N_RANKS) if self.shoe[up]]
+
+    def work(self) -> dict[str, int]:
+        """Size of the work done so far: hand states valued (unsplit and split contexts), dealer evaluations."""
+        total: dict[str, int] = {}
+        for solver in self._solvers.values():
+            for key, count in solver.work().items():
+                total[key] = total.get(key, 0) + count
+        return total
+
     # ----- dealer ---------------------------------------------------------
     def dealer_probabilities(self, up: int, known: Sequence[int] = (0,) * N_RANKS,
-                             conditioned: bool = True) -> dict[str, float]:
+                             conditioned: bool = True) -> dict[str, Number]:
         """Dealer final outcome probabilities for an up card, with ``known`` cards also out of the shoe.
 
         When a blackjack under ``up`` is settled before play and ``conditioned`` is
         true, the result is conditioned on no dealer blackjack (P(blackjack) = 0).
         """
+        A = self.arithmetic
         deck = subtract(self.shoe, composition_of([up]), "up card")
         deck = subtract(deck, known, "known cards")
-        excluded = self.settled_blackjack_rank(up) if conditioned else -1
-        caps = subtract(self.caps, composition_of([up]))
-        table = DealerTable(up, list(tables.dealer_terminals(up, self.rules.hit_soft_17, excluded, caps)))
-        probs = table.probabilities(deck)
-        total = sum(probs)
-        if excluded >= 0 and deck[excluded] == sum(deck):
+        n = sum(deck)
+        excluded = self.rules.settled_blackjack_rank(up) if conditioned else -1
+        if n == 0:
+            raise EngineError("no cards left in the shoe")
+        if excluded >= 0 and deck[excluded] == n:
             raise EngineError("the dealer must have blackjack with these cards")
-        expected = 1.0 - (deck[excluded] / sum(deck) if excluded >= 0 else 0.0)
-        if abs(total - expected) > 1e-9:
+        caps = subtract(self.caps, composition_of([up]))
+        probs = A.dealer(up, self.rules.hit_soft_17, excluded, caps).probabilities(deck)
+        total = sum(probs, A.zero)
+        expected = A.one - (A.ratio(deck[excluded], n) if excluded >= 0 else A.zero)
+        if not A.close(total, expected):
             raise EngineError("the unseen deck runs out before the dealer can finish")
         return {k: p / total for k, p in zip(DEALER_OUTCOMES, probs)}
 
     # ----- one hand -------------------------------------------------------
     def hand(self, faces: Sequence[str], up: int, split_strategy: str = "cdz") -> HandResult:
         """EV of every decision for a hand (faces such as ['T', '6'] or ['K', 'Q']) against ``up``."""
-        mode = _mode(split_strategy)
+        mode = split_mode(split_strategy)
+        A, r = self.arithmetic, self.rules
         ranks = [face_to_rank(f) for f in faces]
         if len(ranks) < 2:
             raise CardError("a hand needs at least two cards")
@@ -208,11 +223,10 @@ class Game:
             raise EngineError("no cards left in the shoe")
         solver = self.solver(up)
         s = self.state(hand)
-        r = self.rules
-        bj_rank = tables.blackjack_rank(up)
-        p_bj = deck[bj_rank] / n if bj_rank >= 0 else 0.0
-        settled = self.settled_blackjack_rank(up) >= 0
-        mass = 1.0 - p_bj if settled else 1.0
+        bj_rank = blackjack_rank(up)
+        p_bj = A.ratio(deck[bj_rank], n) if bj_rank >= 0 else A.zero
+        settled = r.settled_blackjack_rank(up) >= 0
+        mass = A.one - p_bj if settled else A.one
         if mass <= 0:
             raise EngineError("the dealer must have blackjack with these cards")
         self._check_deck_lasts(solver, s)
@@ -220,223 +234,161 @@ class Game:
                          conditioned=settled, p_dealer_blackjack=p_bj)
         natural = len(ranks) == 2 and total == 21
         if up == ACE and r.insurance and not natural:
-            res.insurance = 0.5 * (3 * p_bj - 1)
+            res.insurance = r.insurance_ev(p_bj)
+            if res.insurance == 0:
+                res.ties.append(tie_record(up, hand, ["decline insurance", "insurance"]))
         if natural:
-            res.stand = float(r.payout) * (1.0 - p_bj) / mass   # conditioned if settled
-            res.blackjack_declined = float(r.payout) * (1.0 - p_bj)
+            declined = A.number(r.payout) * (A.one - p_bj)
+            res.stand = declined / mass       # conditioned if settled
+            res.blackjack_declined = declined
             if up == ACE and r.even_money:
-                res.even_money = 1.0
-            res.best = "even_money" if res.even_money is not None and 1.0 > res.blackjack_declined else "stand"
+                res.even_money = A.one
+                if declined == 1:
+                    res.ties.append(tie_record(up, hand, ["decline even money", "even_money"]))
+            res.best = "even_money" if res.even_money is not None and A.one > declined else "stand"
             return res
-        values = self._play_values(solver, s, hand, len(ranks) == 2 and self._splittable(faces), mode, deck)
+        values = self.play_values(solver, s, hand, len(ranks) == 2 and r.splittable(faces), mode, deck)
         for action, v in values.items():
             setattr(res, action, v / mass)
         res.best = max(values, key=values.get)
+        tied = tied_actions(values)
+        if tied:
+            res.ties.append(tie_record(up, hand, tied))
         return res
 
-    def _splittable(self, faces: Sequence[str]) -> bool:
-        if faces[0] in TEN_FACES and faces[1] in TEN_FACES:
-            return self.rules.split_tens == "value" or faces[0] == faces[1]
-        return faces[0] == faces[1]
-
-    def _check_deck_lasts(self, solver: UpcardSolver, s: int) -> None:
+    def _check_deck_lasts(self, solver: Any, s: int) -> None:
+        A = self.arithmetic
         probs = solver.dealer_probabilities(s)
         hand = self.graph["hands"][s]
-        deck = [b - h for b, h in zip(subtract(self.shoe, composition_of([solver.up])), hand)]
-        excluded = self.settled_blackjack_rank(solver.up)
-        expected = 1.0 - (deck[excluded] / sum(deck) if excluded >= 0 else 0.0)
-        if abs(sum(probs) - expected) > 1e-9:
+        deck = subtract(subtract(self.shoe, composition_of([solver.up])), hand)
+        excluded = self.rules.settled_blackjack_rank(solver.up)
+        expected = A.one - (A.ratio(deck[excluded], sum(deck)) if excluded >= 0 else A.zero)
+        if not A.close(sum(probs, A.zero), expected):
             raise EngineError("the unseen deck runs out before the dealer can finish")
 
-    def _play_values(self, solver: UpcardSolver, s: int, hand: tuple, may_split: bool, mode: int,
-                     deck: Sequence[int]) -> dict[str, float]:
-        """Joint values of the allowed play actions for unsplit hand s (in preference order for ties)."""
+    def play_values(self, solver: Any, s: int, hand: Sequence[int], may_split: bool, mode: int,
+                    deck: Sequence[int]) -> dict[str, Number]:
+        """Joint values of the allowed play actions for unsplit hand s, in tie-break order.
+
+        ``deck``: the unseen deck after the hand (for surrender's P(dealer blackjack)).
+        """
         r = self.rules
         stand, hit, double = solver.hand_values(s)
-        total = self.graph["total"][s]
         values = {"stand": stand}
-        if total < 21:
+        if self.graph["total"][s] < 21:
             values["hit"] = hit
-        if sum(hand) == 2 and solver.may_double(s):
+        two_cards = sum(hand) == 2
+        if two_cards and solver.may_double(s):
             values["double"] = double
-        pair = next((k for k in range(N_RANKS) if hand[k] == 2), None) if sum(hand) == 2 else None
-        if pair is not None and may_split and r.max_split_hands >= 2:
+        pair = pair_rank(hand)
+        if pair is not None and may_split and r.may_split:
             values["split"] = self.split_value(solver, pair, mode)
-        if r.late_surrender and sum(hand) == 2:
-            values["surrender"] = self._surrender(solver.up, deck)
+        if r.late_surrender and two_cards:
+            values["surrender"] = self.surrender_value(solver.up, deck)
         return values
 
-    def split_value(self, solver: UpcardSolver, pair: int, mode: int) -> float:
+    def split_value(self, solver: Any, pair: int, mode: int) -> Number:
         """Joint EV of splitting a pair of rank ``pair``, summed over all the hands it makes.
 
         With one split this is exact: ``2 V`` with ``V`` the value of one hand
         dealt from the deck less both pair cards (see ``ev.reference``).  With
-        resplits see :func:`resplit_value` for the approximation.
+        resplits see :func:`ev.analysis.splits.resplit_value` for the approximation.
         """
         r = self.rules
-        one_card = pair == ACE and r.split_aces_one_card
-        may_resplit = r.max_split_hands > 2 and (pair != ACE or r.resplit_aces)
+        one_card = r.one_card_after_split(pair)
         deck = subtract(self.shoe, composition_of([solver.up]))
-        same_rank = 4 * r.decks if (pair == TEN and r.split_tens == "rank") else None
-        return resplit_value(deck, pair, r.max_split_hands if may_resplit else 2, same_rank,
-                             lambda extra: solver.split_hand_values(pair, extra, mode, one_card))
+        return resplit_value(deck, pair, r.split_hands(pair), r.resplit_rank_cards(pair),
+                             lambda extra: solver.split_hand_values(pair, extra, mode, one_card),
+                             ratio=self.arithmetic.ratio)
 
-    def _surrender(self, up: int, deck: Sequence[int]) -> float:
-        """Late surrender, joint units: half the bet back; an unsettled blackjack takes the whole bet."""
-        bj_rank = tables.blackjack_rank(up)
-        p_bj = deck[bj_rank] / sum(deck) if bj_rank >= 0 else 0.0
-        if self.settled_blackjack_rank(up) >= 0:
-            return -0.5 * (1.0 - p_bj)
-        return -0.5 * (1.0 - p_bj) - p_bj
+    def surrender_value(self, up: int, deck: Sequence[int]) -> Number:
+        """Late surrender in joint units, for a hand whose unseen deck is ``deck``."""
+        bj = blackjack_rank(up)
+        A = self.arithmetic
+        return self.rules.surrender_value(up, A.ratio(deck[bj], sum(deck)) if bj >= 0 else A.zero)
+
+    def same_ten_rank_probability(self) -> Number:
+        """P(two ten-valued cards share a rank) when tens split only by rank; 1 when by value."""
+        return self.rules.same_ten_rank_probability(self.arithmetic.ratio)
 
     # ----- everything -----------------------------------------------------
-    def analyse(self, split_strategies: Sequence[str] = SPLIT_STRATEGIES) -> "Analysis":
+    def analyse(self, split_strategies: Sequence[str] = SPLIT_STRATEGIES) -> Analysis:
         """Every decision for every reachable hand against every up card, plus the round EV.
 
-        Hand values are joint (see ``ev.reference``); ``Analysis.mass`` gives
-        each hand's P(no settled dealer blackjack) to condition them.
+        Hand values are joint (see ``ev.reference``).
         """
         stand, hit, double, split = {}, {}, {}, {}
-        for up in range(N_RANKS):
-            if not self.shoe[up]:
-                continue
+        for up in self.upcards():
             solver = self.solver(up)
             stand[up], hit[up], double[up] = solver.values_table()
             base = subtract(self.shoe, composition_of([up]))
             for strategy in split_strategies:
                 for pair in range(N_RANKS):
-                    if base[pair] >= 2 and self.rules.max_split_hands >= 2:
-                        split[strategy, up, pair] = self.split_value(solver, pair, _mode(strategy))
+                    if base[pair] >= 2 and self.rules.may_split:
+                        split[strategy, up, pair] = self.split_value(solver, pair, split_mode(strategy))
         rounds = {s: self.round(s) for s in split_strategies}
         return Analysis(self.graph["hands"], stand, hit, double, split, rounds)
 
     # ----- a whole round --------------------------------------------------
     def round(self, split_strategy: str = "cdz") -> RoundResult:
-        """EV of a round under optimal composition-dependent play, overall and per up card."""
-        mode = _mode(split_strategy)
-        r = self.rules
-        shoe = self.shoe
-        n_shoe = sum(shoe)
+        """EV of a round under optimal composition-dependent play, overall and per up card.
+
+        ``ties`` lists every exact tie in a decision this strategy makes: at the
+        initial deal (play actions, insurance at EV 0, even money at EV equal
+        to the declined blackjack) and in play (stand, hit, double at every
+        hand state the recursion decides; exact arithmetic only).
+        """
+        mode = split_mode(split_strategy)
+        A, r = self.arithmetic, self.rules
+        n_shoe = sum(self.shoe)
+        payout = A.number(r.payout)
+        same_ten = self.same_ten_rank_probability()
         deals: list[Deal] = []
-        ev_by_up: dict[str, float] = {}
-        p_up: dict[str, float] = {}
-        same_ten = self._same_ten_rank_probability()
-        for up in range(N_RANKS):
-            if not shoe[up]:
-                continue
+        ev_by_up: dict[str, Number] = {}
+        p_up: dict[str, Number] = {}
+        ties: list[dict] = []
+        for up in self.upcards():
             solver = self.solver(up)
-            base = subtract(shoe, composition_of([up]))
-            n = sum(base)
-            bj_rank = tables.blackjack_rank(up)
-            settled = self.settled_blackjack_rank(up) >= 0
-            split_v = {}
-            up_ev = 0.0
-            for c1 in range(N_RANKS):
-                for c2 in range(c1, N_RANKS):
-                    if c1 == c2:
-                        p = base[c1] * (base[c1] - 1) / (n * (n - 1))
-                    else:
-                        p = 2.0 * base[c1] * base[c2] / (n * (n - 1))
-                    if p <= 0:
-                        continue
-                    hand = composition_of([c1, c2])
-                    deck = subtract(base, hand)
-                    p_bj = deck[bj_rank] / sum(deck) if bj_rank >= 0 else 0.0
-                    offered = up == ACE and r.insurance
-                    if {c1, c2} == {ACE, TEN}:
-                        declined = float(r.payout) * (1.0 - p_bj)
-                        take = up == ACE and r.even_money and 1.0 > declined
-                        value = 1.0 if take else declined
-                        deals.append(Deal(up, (c1, c2), p, p_bj, {}, "blackjack", None, take, value))
-                        up_ev += p * value
-                        continue
-                    s = self.state(hand)
-                    values = self._play_values(solver, s, hand, False, mode, deck)
-                    if c1 == c2 and r.max_split_hands >= 2:
-                        if c1 not in split_v:
-                            split_v[c1] = self.split_value(solver, c1, mode)
-                        values["split"] = split_v[c1]
-                    insurance = 0.5 * (3 * p_bj - 1) if offered else None
-                    take = insurance is not None and insurance > 0
-                    value = (insurance if take else 0.0) - (p_bj if settled else 0.0)
-                    best = max(values, key=values.get)
-                    share = same_ten if (c1 == c2 == TEN) else 1.0
-                    if share < 1.0 and best == "split":
-                        plain = {k: v for k, v in values.items() if k != "split"}
-                        value += share * values["split"] + (1 - share) * max(plain.values())
-                    else:
-                        value += values[best]
-                    deals.append(Deal(up, (c1, c2), p, p_bj, values, best, insurance, take, value, share))
+            base = subtract(self.shoe, composition_of([up]))
+            bj_rank = blackjack_rank(up)
+            settled = r.settled_blackjack_rank(up) >= 0
+            up_ev = A.zero
+            for c1, c2, p in initial_deals(base, A.ratio):
+                hand = composition_of([c1, c2])
+                deck = subtract(base, hand)
+                p_bj = A.ratio(deck[bj_rank], sum(deck)) if bj_rank >= 0 else A.zero
+                if {c1, c2} == {ACE, TEN}:
+                    declined = payout * (A.one - p_bj)
+                    take = up == ACE and r.even_money and A.one > declined
+                    if up == ACE and r.even_money and declined == 1:
+                        ties.append(tie_record(up, hand, ["decline even money", "even_money"]))
+                    value = A.one if take else declined
+                    deals.append(Deal(up, (c1, c2), p, p_bj, {}, "blackjack", None, take, value))
                     up_ev += p * value
+                    continue
+                values = self.play_values(solver, self.state(hand), hand, True, mode, deck)
+                insurance = r.insurance_ev(p_bj) if up == ACE and r.insurance else None
+                take = insurance is not None and insurance > 0
+                if insurance == 0:
+                    ties.append(tie_record(up, hand, ["decline insurance", "insurance"]))
+                value = (insurance if take else A.zero) - (p_bj if settled else A.zero)
+                best = max(values, key=values.get)
+                tied = tied_actions(values)
+                if tied:
+                    ties.append(tie_record(up, hand, tied))
+                share = same_ten if c1 == c2 == TEN else A.one
+                if share < 1 and best == "split":
+                    plain = {k: v for k, v in values.items() if k != "split"}
+                    tied = tied_actions(plain)
+                    if tied:
+                        ties.append(tie_record(up, hand, tied, "ten ranks differ: no split"))
+                    value += share * values["split"] + (1 - share) * max(plain.values())
+                else:
+                    value += values[best]
+                deals.append(Deal(up, (c1, c2), p, p_bj, values, best, insurance, take, value, share))
+                up_ev += p * value
             ev_by_up[RANK_SYMBOLS[up]] = up_ev
-            p_up[RANK_SYMBOLS[up]] = shoe[up] / n_shoe
-        ev = sum(p_up[k] * v for k, v in ev_by_up.items())
-        return RoundResult(r, split_strategy, ev, ev_by_up, p_up, deals)
-
-    def _same_ten_rank_probability(self) -> float:
-        """P(two ten-valued cards share a rank) when tens split only by rank; 1 when by value."""
-        if self.rules.split_tens == "value":
-            return 1.0
-        per_rank = 4 * self.rules.decks
-        return (per_rank - 1) / (16 * self.rules.decks - 1)
-
-
-def resplit_value(deck: Sequence[int], pair: int, max_hands: int, same_rank: int | None,
-                  hand_values, ratio=truediv):
-    """Total joint EV of all hands made by splitting a pair of rank ``pair`` from ``deck``.
-
-    ``deck`` is the unseen deck before the player's cards were dealt (it holds
-    the pair).  ``hand_values(j)`` gives, for each second card ``r``, the joint
-    value of the split hand {pair, r} whose deck lacks ``j`` pair cards beyond
-    the hand's own.  ``same_rank``: for tens split by rank only, the number of
-    cards of one ten rank in the full shoe (a ten of another rank does not resplit).
-    ``ratio(a, b)`` makes the probability a/b: float division here,
-    ``Fraction`` in the exact mode, which shares this function.
-
-    The hands are completed one at a time.  While a resplit is still possible a
-    hand's second card may be a pair card, which makes two hands of it.  The
-    only approximation: the deck a hand is played from lacks the pair cards seen
-    so far, but not the *other* hands' non-pair cards.  With one split
-    (``max_hands`` 2) there are no resplits and this reduces to the exact
-    ``2 V``; with resplits it is the standard pair-card-tracking approximation,
-    checked against exact enumeration in the tests.
-    """
-    n0 = sum(deck)
-    zero = ratio(0, 1)
-    memo: dict[int, list] = {}
-
-    def values(j: int) -> list:
-        if j not in memo:
-            memo[j] = hand_values(j)
-        return memo[j]
-
-    def expected(j: int, skip_pair: bool) -> tuple:
-        """(value, P) over second cards from the deck less j+1 pair cards; skip resplitting cards."""
-        k = j + 1
-        n = n0 - k
-        pair_left = deck[pair] - k
-        resplit = (max(same_rank - k, 0) if same_rank is not None else pair_left) if skip_pair else 0
-        v, p = zero, zero
-        vals = values(j)
-        for r in range(N_RANKS):
-            count = deck[r] - (k if r == pair else 0)
-            if r == pair:
-                count -= resplit
-            if count > 0:
-                v += ratio(count, n) * vals[r]
-                p += ratio(count, n)
-        return v, p
-
-    @lru_cache(maxsize=None)
-    def f(hands: int, open_hands: int, k: int):
-        if open_hands == 0:
-            return zero
-        if hands >= max_hands or n0 - k <= 0:
-            return open_hands * expected(k - 1, False)[0]
-        v, p_other = expected(k - 1, True)
-        value = v + p_other * f(hands, open_hands - 1, k)
-        if p_other < 1:
-            value += (1 - p_other) * f(hands + 1, open_hands + 1, k + 1)
-        return value
-
-    return f(2, 2, 2)
+            p_up[RANK_SYMBOLS[up]] = A.ratio(self.shoe[up], n_shoe)
+            ties.extend(solver.tie_records(split_strategy))
+        ev = sum((p_up[k] * v for k, v in ev_by_up.items()), A.zero)
+        return RoundResult(r, split_strategy, ev, ev_by_up, p_up, deals, ties)

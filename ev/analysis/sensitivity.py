@@ -8,6 +8,9 @@ from ev.analysis.accounting import RoundStats, round_stats
 from ev.analysis.game import Game
 from ev.core.rules import Rules
 
+#: the RTP the seed game publishes ("total win / total bet with optimal strategy"), as a fraction
+PUBLISHED_RTP = 0.9959
+
 #: the readings of the seed rules' peek clause (see README, "Rule readings")
 READINGS: tuple[tuple[str, dict], ...] = (
     ("peek on ace and ten", {"peek": "ace_ten"}),

@@ -34,7 +34,7 @@ from ev.core import _simulate
 from ev.core.cards import N_RANKS, full_shoe
 from ev.errors import BJEVError, EngineError
 from ev.core.rules import Rules
-from ev.analysis.strategy import StrategyTable, _describe
+from ev.analysis.strategy import StrategyTable, describe_hand
 from ev.core.shapes import hand_graph
 
 GENERATOR = _simulate.GENERATOR
@@ -262,7 +262,7 @@ def _error(counts: dict, spec: dict) -> EngineError:
     what = _ERRORS.get(code, f"error {code}")
     state, up = counts["error_state"], counts["error_up"]
     if state >= 0:
-        what += f" {_describe(spec['hands'][state])} against {'A23456789T'[up]}"
+        what += f" {describe_hand(spec['hands'][state])} against {'A23456789T'[up]}"
     return EngineError(f"simulation stopped: {what}")
 
 

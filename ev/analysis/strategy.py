@@ -5,24 +5,21 @@ optimal composition-dependent strategy) and the chart module another (the
 total-dependent basic strategy).  The simulator and the policy evaluator only
 read tables; neither calls back into the engine.
 
-Hands are the states of the hand graph (``ev.tables.hand_graph``): rank-count
+Hands are the states of the hand graph (``ev.core.shapes.hand_graph``): rank-count
 tuples, ranks 0 = A, 1 = 2, ..., 9 = T.  Up cards are ranks too.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
-from ev.core.cards import ACE, N_RANKS, TEN, composition_of, hand_total, subtract
-from ev.errors import EngineError
+from ev.core.actions import ACTION_NAMES, NO_ACTION, OPTIMAL, Action, split_mode
+from ev.core.cards import ACE, N_RANKS, TEN, composition_of, hand_total, pair_rank, subtract
 from ev.core.rules import Rules
+from ev.errors import EngineError
+from ev.analysis.game import Game
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ev.analysis.game import Game
-
-STAND, HIT, DOUBLE, SPLIT, SURRENDER = 0, 1, 2, 3, 4
-ACTION_NAMES = ("stand", "hit", "double", "split", "surrender")
-NO_ACTION = 255   # unreachable state
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = (int(a) for a in Action)
 
 
 @dataclass
@@ -84,15 +81,15 @@ def _forbidden(r: Rules, hand: tuple, code: int, table_name: str) -> str | None:
     """Why ``code`` is not allowed for ``hand`` under ``r`` in that table, or None."""
     total, soft = hand_total(hand)
     n = sum(hand)
-    label = f"{ACTION_NAMES[code] if code < len(ACTION_NAMES) else code} on {_describe(hand)}"
+    label = f"{ACTION_NAMES[code] if code < len(ACTION_NAMES) else code} on {describe_hand(hand)}"
     if code >= len(ACTION_NAMES):
-        return f"unknown action code {code} on {_describe(hand)}"
+        return f"unknown action code {code} on {describe_hand(hand)}"
     if n < 2 and code != HIT:
         return label
     if code == HIT and total >= 21 and n >= 2:
         return f"hit on {total}"
     if code == DOUBLE:
-        if n != 2 or not may_double(r, total, soft, table_name == "split_play"):
+        if n != 2 or not r.may_double(total, soft, table_name == "split_play"):
             return label
     if code == SPLIT:
         pair = n == 2 and any(c == 2 for c in hand)
@@ -103,94 +100,78 @@ def _forbidden(r: Rules, hand: tuple, code: int, table_name: str) -> str | None:
     return None
 
 
-def may_double(r: Rules, total: int, soft: bool, after_split: bool) -> bool:
-    """May a two-card hand of this total double under these rules?"""
-    if after_split and not r.double_after_split:
-        return False
-    if soft and not r.double_soft:
-        return False
-    lo, hi = {"any": (0, 21), "9-11": (9, 11), "10-11": (10, 11)}[r.double]
-    return lo <= total <= hi
-
-
-def _describe(hand: tuple) -> str:
+def describe_hand(hand: tuple) -> str:
     total, soft = hand_total(hand)
     cards = "-".join("A23456789T"[r] for r in range(N_RANKS) for _ in range(hand[r]))
     return f"{cards} ({'soft' if soft else 'hard'} {total})"
 
 
-def optimal_table(game: "Game", split_strategy: str = "cdz") -> StrategyTable:
+def optimal_table(game: Game, split_strategy: str = "cdz") -> StrategyTable:
     """The optimal composition-dependent strategy of a game, with CDZ- play after splits.
 
     ``split_strategy`` decides which split EVs the split decision compares
-    (the post-split play in ``split_play`` is always CDZ-; ``ev.accounting``
+    (the post-split play in ``split_play`` is always CDZ-; ``ev.analysis.accounting``
     supplies CDP1/CDP post-split play per pair).
 
-    Every decision maximises the exact EV of the hand; exact ties go to the
-    earlier of stand, hit, double, split, surrender (values within 1e-12 count
-    as ties, as in the engine).  Split hands copy the unsplit decision among
-    the actions the rules allow after a split (CDZ-).
+    Every decision maximises the exact EV of the hand, in the game's
+    arithmetic; ties (values within ``game.arithmetic.tie``: 1e-12 in floats,
+    exact equality in fractions) go to the earlier of stand, hit, double,
+    split, surrender, as in ``Game.round``.  Split hands copy the unsplit
+    decision among the actions the rules allow after a split (CDZ-).
     """
-    r = game.rules
+    mode = split_mode(split_strategy)
+    r, A = game.rules, game.arithmetic
     hands = game.graph["hands"]
+    blank = bytes([NO_ACTION]) * len(hands)
     play, fallback, split_play = {}, {}, {}
-    analysis = game.analyse((split_strategy,))
     insurance = bytearray(len(hands))
-    even_money = False
     for up in range(N_RANKS):
-        codes = bytearray([NO_ACTION] * len(hands))
-        fb = bytearray([NO_ACTION] * len(hands))
-        sp = bytearray([NO_ACTION] * len(hands))
-        if up in analysis.stand:
-            stand, hit, double = analysis.stand[up], analysis.hit[up], analysis.double[up]
-            for s, hand in enumerate(hands):
-                if stand[s] != stand[s]:          # NaN: the deck cannot hold this hand
-                    continue
-                total, soft = hand_total(hand)
-                n = sum(hand)
-                options = [(STAND, stand[s])]
-                if total < 21:
-                    options.append((HIT, hit[s]))
-                split_options = list(options)
-                if n == 2 and may_double(r, total, soft, False):
-                    options.append((DOUBLE, double[s]))
-                if n == 2 and may_double(r, total, soft, True):
-                    split_options.append((DOUBLE, double[s]))
-                plain = _best(options)
-                pair = next((k for k in range(N_RANKS) if hand[k] == 2), None) if n == 2 else None
-                if n == 2 and r.late_surrender:
-                    surrender_value = game._surrender(up, [b - h for b, h in zip(_base(game, up), hand)])
-                    options.append((SURRENDER, surrender_value))
-                    plain = _best(options)
-                best = plain
-                if pair is not None and (split_strategy, up, pair) in analysis.split:
-                    with_split = options + [(SPLIT, analysis.split[split_strategy, up, pair])]
-                    best = _best(sorted(with_split, key=lambda o: o[0]))
-                codes[s] = best
-                fb[s] = plain
-                sp[s] = _best(split_options)
-                if up == ACE and n == 2 and r.insurance and not (total == 21):
-                    d = [b - h for b, h in zip(_base(game, up), hand)]
-                    p_bj = d[TEN] / sum(d)
-                    insurance[s] = 1 if 0.5 * (3 * p_bj - 1) > 0 else 0
+        if not game.shoe[up]:
+            play[up] = fallback[up] = split_play[up] = blank
+            continue
+        solver = game.solver(up)
+        base = subtract(game.shoe, composition_of([up]))
+        # stand, hit or double by optimal unsplit play at every state; two-card hands are decided below
+        codes = bytearray(solver.context_choices(-1, 0, OPTIMAL))
+        fb, sp = bytearray(codes), bytearray(codes)
+        split_values: dict[int, Any] = {}
+        for s, hand in enumerate(hands):
+            if codes[s] == NO_ACTION or sum(hand) != 2:
+                continue
+            total, soft = hand_total(hand)
+            deck = [b - h for b, h in zip(base, hand)]
+            stand, hit, double = solver.hand_values(s)
+            options = [(STAND, stand)] + ([(HIT, hit)] if total < 21 else [])
+            split_options = list(options)
+            if r.may_double(total, soft):
+                options.append((DOUBLE, double))
+            if r.may_double(total, soft, after_split=True):
+                split_options.append((DOUBLE, double))
+            if r.late_surrender:
+                options.append((SURRENDER, game.surrender_value(up, deck)))
+            plain = best_action(options, A.tie)
+            best = plain
+            pair = pair_rank(hand)
+            if pair is not None and r.may_split and base[pair] >= 2:
+                if pair not in split_values:
+                    split_values[pair] = game.split_value(solver, pair, mode)
+                best = best_action(sorted(options + [(SPLIT, split_values[pair])], key=lambda o: o[0]), A.tie)
+            codes[s], fb[s], sp[s] = best, plain, best_action(split_options, A.tie)
+            if up == ACE and r.insurance and total != 21:
+                insurance[s] = 1 if r.insurance_ev(A.ratio(deck[TEN], sum(deck))) > 0 else 0
         play[up], fallback[up], split_play[up] = bytes(codes), bytes(fb), bytes(sp)
+    even_money = False
     if r.even_money and game.shoe[ACE] >= 2 and game.shoe[TEN] >= 1:
-        d = list(_base(game, ACE))
-        d[ACE] -= 1
-        d[TEN] -= 1
-        even_money = 1.0 > float(r.payout) * (1 - d[TEN] / sum(d))
+        d = list(subtract(game.shoe, composition_of([ACE, ACE, TEN])))
+        even_money = A.one > A.number(r.payout) * (1 - A.ratio(d[TEN], sum(d)))
     table = StrategyTable(r, "optimal composition-dependent (CDZ- after splits)", hands, play, fallback,
                           split_play, bytes(insurance), even_money)
     table.validate()
     return table
 
 
-def _base(game: "Game", up: int) -> list[int]:
-    return subtract(game.shoe, composition_of([up]))
-
-
-def _best(options: list[tuple[int, float]], tie: float = 1e-12) -> int:
-    """The action with the highest value; near-ties go to the earlier option."""
+def best_action(options: list[tuple[int, Any]], tie: Any = 1e-12) -> int:
+    """The action with the highest value; values within ``tie`` of the best so far go to the earlier option."""
     best, value = options[0]
     for code, v in options[1:]:
         if v > value + tie:

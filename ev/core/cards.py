@@ -7,7 +7,8 @@ that order.  The face of a ten-valued card (T, J, Q, K) matters only for the
 """
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from operator import truediv
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from ev.errors import CardError
 
@@ -92,6 +93,15 @@ def subtract(deck: Sequence[int], cards: Sequence[int], what: str = "cards") -> 
     return tuple(out)
 
 
+def pair_rank(hand: Sequence[int]) -> int | None:
+    """The rank of a two-card pair (a composition), or None when the hand is not a pair."""
+    if sum(hand) == 2:
+        for r in range(N_RANKS):
+            if hand[r] == 2:
+                return r
+    return None
+
+
 def hand_total(hand: Sequence[int]) -> tuple[int, bool]:
     """Best total of a hand given as a composition, and whether it is soft."""
     hard = sum((r + 1) * c for r, c in enumerate(hand))
@@ -108,3 +118,24 @@ def format_hand(hand: Sequence[int]) -> str:
     if hand[ACE]:
         parts = parts[-hand[ACE]:] + parts[:-hand[ACE]]
     return "-".join(parts)
+
+
+def blackjack_rank(up: int) -> int:
+    """The hole card that completes a dealer blackjack under ``up``, or -1."""
+    return TEN if up == ACE else ACE if up == TEN else -1
+
+
+def initial_deals(deck: Sequence[int], ratio: Callable[[int, int], Any] = truediv
+                  ) -> Iterator[tuple[int, int, Any]]:
+    """Every two-card deal (c1 <= c2, ranks) from ``deck`` with its probability ``ratio(ways, n (n - 1))``.
+
+    The order of the two cards is summed over: P(c1, c2) counts both orders
+    when the ranks differ.  ``ratio`` is float division or ``Fraction``.
+    """
+    n = sum(deck)
+    pairs = n * (n - 1)
+    for c1 in range(N_RANKS):
+        for c2 in range(c1, N_RANKS):
+            ways = deck[c1] * (deck[c1] - 1) if c1 == c2 else 2 * deck[c1] * deck[c2]
+            if ways > 0:
+                yield c1, c2, ratio(ways, pairs)

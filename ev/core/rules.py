@@ -15,8 +15,10 @@ import json
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from operator import truediv
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from ev.core.cards import ACE, TEN, TEN_FACES, blackjack_rank
 from ev.errors import RulesError
 
 #: allowed values of the enumerated fields
@@ -90,11 +92,76 @@ class Rules:
         a, b = self.blackjack_payout.split(":")
         return Fraction(int(a), int(b))
 
+    # ----- rule questions ---------------------------------------------------
+    @property
+    def double_totals(self) -> tuple[int, int]:
+        """The lowest and highest two-card total that may double."""
+        return {"any": (0, 21), "9-11": (9, 11), "10-11": (10, 11)}[self.double]
+
+    def may_double(self, total: int, soft: bool, after_split: bool = False) -> bool:
+        """May a two-card hand of this total double (``after_split``: a hand made by a split)?"""
+        if after_split and not self.double_after_split:
+            return False
+        if soft and not self.double_soft:
+            return False
+        lo, hi = self.double_totals
+        return lo <= total <= hi
+
+    @property
+    def may_split(self) -> bool:
+        return self.max_split_hands >= 2
+
+    def may_resplit(self, pair: int) -> bool:
+        """May a pair of this rank (a rank index) be split again when a split hand draws a third?"""
+        return self.max_split_hands > 2 and (pair != ACE or self.resplit_aces)
+
+    def split_hands(self, pair: int) -> int:
+        """The most hands splitting a pair of this rank can make (1: no split)."""
+        if not self.may_split:
+            return 1
+        return self.max_split_hands if self.may_resplit(pair) else 2
+
+    def one_card_after_split(self, pair: int) -> bool:
+        """Does each hand split from this pair receive exactly one card and stand?"""
+        return pair == ACE and self.split_aces_one_card
+
+    def resplit_rank_cards(self, pair: int) -> int | None:
+        """For ten-valued pairs split by rank only: the cards of one ten rank in the full shoe; else None."""
+        return 4 * self.decks if (pair == TEN and self.split_tens == "rank") else None
+
+    def splittable(self, faces: Sequence[str]) -> bool:
+        """May this two-card hand (faces such as 'K', 'Q', '8') be split?"""
+        if faces[0] in TEN_FACES and faces[1] in TEN_FACES:
+            return self.split_tens == "value" or faces[0] == faces[1]
+        return faces[0] == faces[1]
+
+    def same_ten_rank_probability(self, ratio: Callable[[int, int], Any] = truediv) -> Any:
+        """P(two ten-valued cards share a rank) when tens split only by rank; 1 when by value.
+
+        ``ratio(a, b)`` makes a/b: float division or ``Fraction``."""
+        if self.split_tens == "value":
+            return ratio(1, 1)
+        return ratio(4 * self.decks - 1, 16 * self.decks - 1)
+
+    @staticmethod
+    def insurance_ev(p_dealer_blackjack: Any) -> Any:
+        """EV of the insurance bet (half the initial bet, pays 2:1), in initial bets."""
+        return (3 * p_dealer_blackjack - 1) / 2
+
+    def surrender_value(self, up: int, p_dealer_blackjack: Any) -> Any:
+        """Late surrender in joint units: half the bet back; an unsettled dealer blackjack takes the whole bet."""
+        kept = -(1 - p_dealer_blackjack) / 2
+        return kept if self.blackjack_settled_as_peek(up) else kept - p_dealer_blackjack
+
+    def settled_blackjack_rank(self, up: int) -> int:
+        """The hole card whose blackjack is settled before play under ``up`` (a rank index), or -1."""
+        return blackjack_rank(up) if self.blackjack_settled_as_peek(up) else -1
+
     def peeks_under(self, up: int) -> bool:
         """Does the dealer check the hole card under this up card (rank index)?"""
-        if up == 9:
+        if up == TEN:
             return self.peek in ("ace_ten", "ten")
-        if up == 0:
+        if up == ACE:
             return self.peek == "ace_ten"
         return False
 

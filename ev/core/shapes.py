@@ -1,4 +1,4 @@
-"""Static tables the Cython core consumes: the player's hand graph and the dealer's terminal hands.
+"""The shapes of play: the player's hand graph and the dealer's terminal hands (pure combinatorics).
 
 Both are pure combinatorics of the rules (no probabilities), built once per
 rule set in Python and handed to the core as flat integer lists.
@@ -19,10 +19,9 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from ev.core.cards import ACE, N_RANKS, TEN, hand_total
+from ev.core.cards import N_RANKS, hand_total
 
-#: index of each dealer outcome in a distribution vector
-OUTCOME_INDEX = {"17": 0, "18": 1, "19": 2, "20": 3, "21": 4, "bust": 5, "blackjack": 6}
+from ev.core.actions import BLACKJACK_OUTCOME, BUST_OUTCOME
 
 
 @lru_cache(maxsize=None)
@@ -81,17 +80,12 @@ def dealer_terminals(up: int, hit_soft_17: bool, exclude_hole: int, caps: tuple)
                 hand = m[:up] + (m[up] + 1,) + m[up + 1:]
                 total, soft = hand_total(hand)
                 if first and total == 21:
-                    terminal[(m, OUTCOME_INDEX["blackjack"])] += ways
+                    terminal[(m, BLACKJACK_OUTCOME)] += ways
                 elif total > 21:
-                    terminal[(m, OUTCOME_INDEX["bust"])] += ways
+                    terminal[(m, BUST_OUTCOME)] += ways
                 elif total > 17 or (total == 17 and not (soft and hit_soft_17)):
                     terminal[(m, total - 17)] += ways
                 else:
                     grown[m] += ways
         frontier = grown
     return sorted((m, w, o) for (m, o), w in terminal.items())
-
-
-def blackjack_rank(up: int) -> int:
-    """Hole card that completes a dealer blackjack under ``up``, or -1."""
-    return TEN if up == ACE else ACE if up == TEN else -1

@@ -26,7 +26,8 @@ from typing import Any, Callable
 from ev import __version__
 from ev.analysis.accounting import RoundStats, round_stats
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN
-from ev.analysis.game import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES, Game
+from ev.analysis.game import Game
+from ev.core.actions import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES
 from ev.core.rules import FIELD_NAMES, Rules
 
 #: up cards in the order of a printed chart
@@ -230,13 +231,13 @@ def _rtp(result, stats: RoundStats, others: dict, exact: dict, strategy: dict) -
 
 def _exact(rules: Rules, split_strategy: str) -> dict:
     try:
-        from ev.analysis.exact import ExactGame, decimal_text, fraction_text, round_stats_exact
+        from ev.present.command_text import decimal_text, fraction_text
     except ImportError as exc:
         return _unavailable(f"ev.exact is not available ({exc})")
     try:
-        game = ExactGame(rules)
+        game = Game(rules, exact=True)
         ev = game.round(split_strategy).ev
-        stats = round_stats_exact(game, split_strategy)
+        stats = round_stats(game, split_strategy)
     except Exception as exc:  # the exact mode is optional: a failure must not stop the report
         return _unavailable(f"ev.exact failed: {exc}")
     tw, wager = stats.rtp_total_wagered, stats.expected_wager
@@ -270,7 +271,7 @@ def _upcards(game: Game, result) -> dict:
         if sym not in p_up:
             continue
         dealer[sym] = game.dealer_probabilities(up, conditioned=False)
-        if game.settled_blackjack_rank(up) >= 0:
+        if game.rules.settled_blackjack_rank(up) >= 0:
             conditioned[sym] = game.dealer_probabilities(up, conditioned=True)
     classes = {sym: {c: 0.0 for c in DEAL_CLASSES} for sym in p_up}
     for deal in result.deals:

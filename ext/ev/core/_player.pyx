@@ -325,6 +325,23 @@ cdef class UpcardSolver:
         vals = self.split_hand_values(pair, 1, mode, one_card)
         return sum(d[r] * vals[r] for r in range(N_RANKS) if d[r] > 0) / n
 
+    def tie_records(self, split_strategy):
+        """Exact ties are recorded by the exact solver; floats treat values within 1e-12 as tied."""
+        return []
+
+    def work(self):
+        """Size of the work done so far: hand states valued (unsplit, split contexts), dealer evaluations."""
+        cdef int i, unsplit = 0, split = 0, dealer = 0
+        for i in range(N_CTX * self.n):
+            if not isnan(self.stand_memo[i]):
+                if i < self.n:
+                    unsplit += 1
+                else:
+                    split += 1
+            if self.dealer_known[i]:
+                dealer += 1
+        return {"unsplit_hand_states": unsplit, "split_hand_states": split, "dealer_evaluations": dealer}
+
     def dealer_probabilities(self, int s, int ctx=0):
         """Dealer outcome probabilities (joint units) for hand s in context ctx."""
         cdef double* p = self.dealer_dist(ctx, s)

@@ -81,6 +81,7 @@ cdef class PolicyEvaluator:
     cdef double* odist_memo        # n * OUTCOME_CELLS, for one context at a time
     cdef char* odist_known         # n
     cdef int odist_ctx
+    cdef readonly dict work        # size of the work (kept by the exact evaluator; empty here)
 
     def __cinit__(self, UpcardSolver solver, int natural_rank, bytes play, bytes split_play):
         """``play``: a code per state for unsplit hands; ``split_play``: the same for hands split
@@ -101,6 +102,7 @@ cdef class PolicyEvaluator:
         self.odist_memo = <double*>malloc(self.n * OUTCOME_CELLS * sizeof(double))
         self.odist_known = <char*>calloc(self.n, 1)
         self.odist_ctx = -1
+        self.work = {}
         if not (self.play and self.split_play and self.value_memo and self.dist_memo and self.dist_known
                 and self.mass and self.odist_memo and self.odist_known):
             raise MemoryError()

@@ -1,0 +1,56 @@
+"""The player's actions, the dealer's outcomes and the split strategies: one set of names and codes.
+
+The codes are shared with the Cython core (``ext/ev/core/_constants.pxd``
+declares the same numbers): a strategy is handed to the core as bytes of
+these codes, one per hand-graph state.
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+
+from ev.errors import EngineError
+
+
+class Action(IntEnum):
+    """A play decision.  The order is the tie-break order: an exact tie goes to the earlier action."""
+
+    STAND = 0
+    HIT = 1
+    DOUBLE = 2
+    SPLIT = 3
+    SURRENDER = 4
+
+    @property
+    def label(self) -> str:
+        """'stand', 'hit', 'double', 'split', 'surrender'."""
+        return self.name.lower()
+
+
+#: a hand-graph state the strategy never meets (its deck cannot hold it)
+NO_ACTION = 255
+#: the action names in code order: ACTION_NAMES[code]
+ACTION_NAMES = tuple(a.label for a in Action)
+
+#: the dealer's final outcomes, in the order of every outcome vector
+DEALER_OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
+BUST_OUTCOME, BLACKJACK_OUTCOME = 5, 6
+
+#: how split hands are played (see README, "Split strategy")
+SPLIT_STRATEGIES = ("cdz", "cdp1", "cdp")
+SPLIT_STRATEGY_NAMES = {
+    "cdz": "CDZ- (each split hand played as the same unsplit hand would be)",
+    "cdp1": "CDP1 (split hands played optimally knowing the other pair card is gone)",
+    "cdp": "CDP (as CDP1, also varying with pair cards removed by resplits)",
+}
+#: the core's split-play modes: OPTIMAL is CDP (best play in the hand's own context)
+OPTIMAL, CDZ, CDP1 = 0, 1, 2
+_MODES = {"cdp": OPTIMAL, "cdz": CDZ, "cdp1": CDP1}
+
+
+def split_mode(split_strategy: str) -> int:
+    """The core's split-play mode of a split strategy name; an unknown name is an error that lists them."""
+    try:
+        return _MODES[split_strategy]
+    except (KeyError, TypeError):
+        raise EngineError(f"unknown split strategy {split_strategy!r}; "
+                          f"choose one of {', '.join(SPLIT_STRATEGIES)}") from None

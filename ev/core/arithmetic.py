@@ -1,0 +1,193 @@
+"""Two arithmetics for one mathematics: floats (the Cython core) and exact fractions.
+
+``ev.analysis.game.Game`` and ``ev.analysis.accounting`` are written once,
+against an :class:`Arithmetic`: it makes numbers (``ratio``, ``zero``,
+``one``, ``half``), decides ties (``tie``) and builds the two objects that do
+the heavy work for one up card, which meet one interface whatever the
+arithmetic:
+
+**Solver** (``ev.core._player.UpcardSolver`` in floats,
+``ev.core.exact_solver.ExactUpcardSolver`` in fractions), for the deck the
+player's hand is dealt from.  Values are *joint*: when a dealer blackjack is
+settled before play, a value is E[result; no dealer blackjack] (divide by
+P(no dealer blackjack) to condition it).  ``s`` is a hand-graph state
+(``ev.core.shapes.hand_graph``).
+
+* ``up``, ``bj_rank``: the up card; the hole card whose blackjack is settled, or -1.
+* ``hand_values(s) -> (stand, hit, double)``: optimal play from unsplit hand s
+  (double as if the rules allowed it; hit is missing at 21).
+* ``may_double(s)``: may unsplit hand s double under the rules.
+* ``split_hand_values(pair, extra, mode, one_card)``: for each second card r,
+  the value of the split hand {pair, r} whose deck lacks ``extra`` pair cards
+  beyond its own, played by split mode ``mode`` (``ev.core.actions.split_mode``).
+* ``dealer_probabilities(s)``: the dealer's 7 outcome probabilities (joint) for hand s.
+* ``context_choices(pair, extra, mode) -> bytes``: the stand/hit/double code
+  the strategy takes at every state of a play context (``pair`` -1: unsplit).
+* ``values_table() -> (stand, hit, double)``: the values of every state.
+* ``tie_records(split_strategy)``: exact ties met in the decisions (exact only).
+
+**Evaluator** (``ev.core._policy.PolicyEvaluator``,
+``ev.core.exact_policy.ExactPolicyEvaluator``): a fixed strategy (bytes of
+action codes per state; ten split tables concatenated) on a solver.
+
+* ``hand_distribution(s, first=-1)``: {(doubled, dealer_blackjack, result): mass}.
+* ``split_distribution(pair, one_card)``: {(doubles, dealer_blackjack, net): mass}
+  of a one-split round, both hands against the same dealer hand.
+* ``outcome_distribution(s, pair, extra, one_card)``: a split hand's
+  {(doubled, dealer outcome 0..6, result): mass}, for resplit rounds.
+* ``context_distribution(s, pair, extra, one_card)``: a split hand's hand distribution.
+"""
+from __future__ import annotations
+
+import math
+from decimal import Context, Decimal
+from fractions import Fraction
+from operator import truediv
+from typing import Any, Callable, Sequence
+
+from ev.core import shapes
+from ev.core.rules import Rules
+
+Number = Any   # float or Fraction
+
+
+class Arithmetic:
+    """Numbers of one kind and the solvers that compute in them."""
+
+    name: str
+    exact: bool
+    zero: Number
+    one: Number
+    half: Number
+    #: values closer than this are a tie (the earlier action is taken)
+    tie: Number
+    ratio: Callable[[int, int], Number]
+
+    def number(self, x: Fraction) -> Number:
+        """A rational constant (e.g. the blackjack payout) in this arithmetic."""
+        raise NotImplementedError
+
+    def close(self, a: Number, b: Number) -> bool:
+        """Equal up to rounding (for checks that a distribution sums to what it must)."""
+        raise NotImplementedError
+
+    def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Any:
+        """The dealer for an up card: ``.probabilities(deck)`` gives its 7 outcome probabilities."""
+        raise NotImplementedError
+
+    def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
+        """The solver for one up card and the deck ``base`` the player's hand is dealt from."""
+        raise NotImplementedError
+
+    def evaluator(self, solver: Any, natural_rank: int, play: bytes, split_play: bytes) -> Any:
+        raise NotImplementedError
+
+    def sqrt(self, x: Number) -> Number:
+        raise NotImplementedError
+
+    def skewness(self, third_moment: Number, variance: Number) -> Number:
+        raise NotImplementedError
+
+    def tenths(self, net: Number) -> int:
+        """A net result (a multiple of 1/10 of a bet) as an integer number of tenths."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{self.name} arithmetic>"
+
+
+def _solver_args(up: int, base: Sequence[int], rules: Rules) -> tuple:
+    lo, hi = rules.double_totals
+    return (up, tuple(base)), (rules.settled_blackjack_rank(up), lo, hi, rules.double_soft,
+                               rules.double_after_split)
+
+
+class FloatArithmetic(Arithmetic):
+    """IEEE doubles; the Cython core does the work."""
+
+    name, exact = "float", False
+    zero, one, half, tie = 0.0, 1.0, 0.5, 1e-12
+    ratio = staticmethod(truediv)
+
+    def number(self, x: Fraction) -> float:
+        return float(x)
+
+    def close(self, a: float, b: float) -> bool:
+        return abs(a - b) <= 1e-9
+
+    def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Any:
+        from ev.core._dealer import DealerTable
+        return DealerTable(up, list(shapes.dealer_terminals(up, hit_soft_17, excluded, caps)))
+
+    def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
+        from ev.core._player import UpcardSolver
+        (up, base), rest = _solver_args(up, base, rules)
+        return UpcardSolver(up, base, self.dealer(up, rules.hit_soft_17, rest[0], caps), graph, *rest)
+
+    def evaluator(self, solver: Any, natural_rank: int, play: bytes, split_play: bytes) -> Any:
+        from ev.core._policy import PolicyEvaluator
+        return PolicyEvaluator(solver, natural_rank, bytes(play), bytes(split_play))
+
+    def sqrt(self, x: float) -> float:
+        return math.sqrt(x)
+
+    def skewness(self, third_moment: float, variance: float) -> float:
+        return third_moment / math.sqrt(variance) ** 3
+
+    def tenths(self, net: float) -> int:
+        return round(net * 10)
+
+
+#: decimals for the irrational figures of the exact arithmetic (the SD and the skewness)
+_DECIMAL = Context(prec=40)
+
+
+class ExactArithmetic(Arithmetic):
+    """Exact rationals (``fractions.Fraction``); integers over known denominators inside the solver."""
+
+    name, exact = "exact", True
+    zero, one, half, tie = Fraction(0), Fraction(1), Fraction(1, 2), Fraction(0)
+    ratio = Fraction
+
+    def number(self, x: Fraction) -> Fraction:
+        return Fraction(x)
+
+    def close(self, a: Fraction, b: Fraction) -> bool:
+        return a == b
+
+    def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Any:
+        from ev.core.exact_solver import dealer_poly
+        return dealer_poly(up, hit_soft_17, excluded, caps)
+
+    def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
+        from ev.core.exact_solver import ExactUpcardSolver
+        (up, base), rest = _solver_args(up, base, rules)
+        return ExactUpcardSolver(up, base, self.dealer(up, rules.hit_soft_17, rest[0], caps), graph, *rest)
+
+    def evaluator(self, solver: Any, natural_rank: int, play: bytes, split_play: bytes) -> Any:
+        from ev.core.exact_policy import ExactPolicyEvaluator
+        return ExactPolicyEvaluator(solver, natural_rank, play, split_play)
+
+    def sqrt(self, x: Fraction) -> Decimal:
+        """The square root to 40 significant digits (irrational in general)."""
+        return _DECIMAL.sqrt(_DECIMAL.divide(Decimal(x.numerator), Decimal(x.denominator)))
+
+    def skewness(self, third_moment: Fraction, variance: Fraction) -> Decimal:
+        ctx = _DECIMAL
+        third = ctx.divide(Decimal(third_moment.numerator), Decimal(third_moment.denominator))
+        var = ctx.divide(Decimal(variance.numerator), Decimal(variance.denominator))
+        return ctx.divide(third, ctx.multiply(self.sqrt(variance), var))
+
+    def tenths(self, net: Fraction) -> int:
+        tenths = Fraction(net) * 10
+        if tenths.denominator != 1:
+            raise ValueError(f"a net result of {net} is not a whole number of tenths of a bet")
+        return int(tenths)
+
+
+FLOAT: Arithmetic = FloatArithmetic()
+EXACT: Arithmetic = ExactArithmetic()
+
+
+def arithmetic(exact: bool) -> Arithmetic:
+    return EXACT if exact else FLOAT

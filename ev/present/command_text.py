@@ -1,0 +1,321 @@
+"""``bjev rtp`` and ``bjev hand`` as text and JSON, in floats or exact fractions.
+
+The figures come from ``ev.analysis`` (a :class:`~ev.analysis.game.Game` in
+either arithmetic and ``ev.analysis.accounting.round_stats``); this module only
+lays them out.  Exact values are printed as a fraction in lowest terms and its
+decimal rounded half-even to 20 significant digits, and in JSON as
+``{"fraction": "p/q", "decimal": "..."}`` (see ``JSON_SCHEME``).
+"""
+from __future__ import annotations
+
+import sys
+from decimal import Context, Decimal, ROUND_HALF_EVEN
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+from tabulate import tabulate
+
+from ev.analysis.accounting import RoundStats, net_label, round_stats
+from ev.analysis.game import Game, HandResult, RoundResult
+from ev.analysis.sensitivity import PUBLISHED_RTP, rule_effects, rule_readings
+from ev.core.actions import SPLIT_STRATEGY_NAMES
+from ev.core.cards import RANK_SYMBOLS
+from ev.core.rules import Rules
+
+#: up cards in the order of a printed chart: 2 ... 9, T, A
+UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
+JSON_SCHEME = ('every exact value is {"fraction": "p/q" in lowest terms, "decimal": the value rounded half-even '
+               'to 20 significant digits}; sd is {"expression": "sqrt(variance)", "decimal"} and skewness '
+               '{"expression": "third_moment / variance^(3/2)", "decimal"}')
+UNITS = "initial bets per round; ev_by_upcard includes initial bets lost to dealer blackjacks"
+HAND_ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
+
+# exact values can have denominators of thousands of digits (resplit games)
+sys.set_int_max_str_digits(0)
+_DEC20 = Context(prec=20, rounding=ROUND_HALF_EVEN)
+
+
+# ----- exact numbers --------------------------------------------------------------
+def fraction_text(x: Fraction) -> str:
+    """``"p/q"`` in lowest terms (``"1/1"`` for one, ``"0/1"`` for zero)."""
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def decimal_text(x: Fraction, digits: int = 20) -> str:
+    """The decimal expansion of ``x`` rounded (half-even) to ``digits`` significant digits, never in E notation."""
+    x = Fraction(x)
+    ctx = _DEC20 if digits == 20 else Context(prec=digits, rounding=ROUND_HALF_EVEN)
+    d = ctx.divide(Decimal(x.numerator), Decimal(x.denominator))
+    return "0" if d == 0 else format(d, "f")
+
+
+def exact_json(x: Any) -> Any:
+    """JSON form of an exact value: ``{"fraction": "p/q", "decimal": "<20 significant digits>"}``.
+
+    ``None`` stays ``None``; dicts and lists are converted item by item.
+    """
+    if x is None:
+        return None
+    if isinstance(x, dict):
+        return {k: exact_json(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [exact_json(v) for v in x]
+    if isinstance(x, bool):
+        return x
+    return {"fraction": fraction_text(x), "decimal": decimal_text(x)}
+
+
+def _irrational(expression: str, value: Decimal) -> dict:
+    return {"expression": expression, "decimal": format(_DEC20.plus(value), "f")}
+
+
+def _line(label: str, x: Fraction, percent: bool = False) -> str:
+    pct = f"   ({decimal_text(100 * x)} %)" if percent else ""
+    return f"{label:<28}{fraction_text(x)}\n{'':<28}= {decimal_text(x)}{pct}"
+
+
+# ----- shared pieces -----------------------------------------------------------------
+def _play_line(split_strategy: str, basic: bool) -> str:
+    if basic:
+        return "Play: the basic-strategy chart (total-dependent; see 'bjev chart'), followed exactly"
+    return f"Play: optimal composition-dependent; split hands {SPLIT_STRATEGY_NAMES[split_strategy]}"
+
+
+def _up_rows(ev_by_up: dict, columns) -> list[list[str]]:
+    """One row per up card in chart order: the symbol, then ``columns(symbol, ev)``."""
+    return [[s, *columns(s, ev_by_up[s])] for s in (RANK_SYMBOLS[u] for u in UP_ORDER) if s in ev_by_up]
+
+
+def _table(rows: list, headers: list[str], first: str = "right") -> str:
+    return tabulate(rows, headers=headers, colalign=(first,) + ("right",) * (len(headers) - 1),
+                    disable_numparse=True)
+
+
+EV_BY_UP_TITLE = "EV by up card (unconditioned: includes the initial bet lost to a dealer blackjack)"
+DIST_TITLE = "Net result of a round (initial bets) and its exact probability"
+
+
+# ----- bjev rtp ------------------------------------------------------------------------
+def rtp_output(rules: Rules, split_strategy: str = "cdz", strategy: str = "optimal",
+               exact: bool = False) -> tuple[str, dict]:
+    """``bjev rtp``: the round EV, both RTPs, the wager accounting and the distribution."""
+    game = Game(rules, exact=exact)
+    if strategy == "basic":
+        from ev.analysis.basic_strategy import basic_table
+        stats = round_stats(game, basic_table(Game(rules)))
+        result = None
+    else:
+        result = game.round(split_strategy)
+        stats = round_stats(game, split_strategy)
+    if exact:
+        return _rtp_exact(game, split_strategy, result, stats)
+    if result is None:
+        return _rtp_basic(game, stats)
+    return _rtp_float(game, split_strategy, result, stats)
+
+
+def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: RoundStats) -> tuple[str, dict]:
+    rules = game.rules
+    data = {
+        "ev": result.ev, "rtp_initial": result.rtp_initial, "house_edge": -result.ev,
+        "ev_by_upcard": result.ev_by_upcard, "p_upcard": result.p_upcard,
+        **{k: v for k, v in stats.as_dict().items() if k not in ("ev", "rtp_initial", "strategy")},
+        "split_strategy": split_strategy, "units": UNITS, "rules": rules.as_dict(),
+    }
+    up_rows = _up_rows(result.ev_by_upcard, lambda s, ev: [f"{result.p_upcard[s]:.6f}", f"{100 * ev:+.6f} %"])
+    dist_rows = [[_signed(x), f"{p:.9f}"] for x, p in sorted(stats.distribution.items())]
+    text = "\n".join([
+        f"Rules: {rules.summary()}",
+        _play_line(split_strategy, False),
+        "",
+        f"EV per initial bet          {100 * result.ev:+.9f} %   (house edge {-100 * result.ev:.9f} %)",
+        f"RTP per initial bet         {100 * result.rtp_initial:.9f} %   (1 + EV)",
+        f"RTP per total wagered       {100 * stats.rtp_total_wagered:.9f} %   ((E[W] + EV) / E[W])",
+        f"Expected total stake E[W]   {stats.expected_wager:.9f} initial bets "
+        f"(initial bet, doubles, splits, insurance/even money)",
+        "",
+        f"P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}   P(insurance) {stats.p_insurance:.6f}   "
+        f"P(even money) {stats.p_even_money:.6f}",
+        f"P(player blackjack) {stats.p_player_blackjack:.6f}   P(dealer blackjack) {stats.p_dealer_blackjack:.6f}",
+        f"P(win) {stats.p_win:.6f}   P(push) {stats.p_push:.6f}   P(loss) {stats.p_loss:.6f}   "
+        f"(hit frequency = P(win))",
+        f"SD {stats.sd:.11f}   skewness {stats.skewness:.6f}   (per round, initial bets)",
+        "",
+        DIST_TITLE,
+        _table(dist_rows, ["net", "probability"]),
+        "",
+        EV_BY_UP_TITLE,
+        tabulate(up_rows, headers=["up", "P(up)", "EV"], colalign=("left", "right", "right")),
+    ])
+    return text, data
+
+
+def _rtp_basic(game: Game, stats: RoundStats) -> tuple[str, dict]:
+    """EV and both RTPs of a player who follows the basic-strategy chart, against optimal CD play."""
+    rules = game.rules
+    optimal = round_stats(game, "cdz")
+    data = {**stats.as_dict(), "house_edge": -stats.ev, "optimal_ev": optimal.ev,
+            "optimal_rtp_initial": optimal.rtp_initial, "optimal_rtp_total_wagered": optimal.rtp_total_wagered,
+            "ev_cost_of_chart": optimal.ev - stats.ev,
+            "units": "initial bets per round", "rules": rules.as_dict()}
+    rows = _up_rows(stats.ev_by_upcard, lambda s, ev: [f"{100 * ev:+.6f} %"])
+    text = "\n".join([
+        f"Rules: {rules.summary()}",
+        _play_line("", True),
+        "",
+        f"EV per initial bet          {100 * stats.ev:+.9f} %   (house edge {-100 * stats.ev:.9f} %)",
+        f"RTP per initial bet         {100 * stats.rtp_initial:.9f} %   (1 + EV)",
+        f"RTP per total wagered       {100 * stats.rtp_total_wagered:.9f} %   ((E[W] + EV) / E[W])",
+        f"Expected total stake E[W]   {stats.expected_wager:.9f} initial bets",
+        "",
+        f"Optimal CD play (CDZ-)      EV {100 * optimal.ev:+.9f} %, RTP {100 * optimal.rtp_initial:.9f} % per "
+        f"initial bet, {100 * optimal.rtp_total_wagered:.9f} % per total wagered",
+        f"Cost of the chart           {100 * (optimal.ev - stats.ev):.9f} % of the initial bet",
+        f"SD {stats.sd:.11f}   P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}",
+        "",
+        EV_BY_UP_TITLE,
+        tabulate(rows, headers=["up", "EV"], colalign=("left", "right")),
+    ])
+    return text, data
+
+
+def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
+               stats: RoundStats) -> tuple[str, dict]:
+    rules = game.rules
+    ev = stats.ev if result is None else result.ev
+    ev_by_up = stats.ev_by_upcard if result is None else result.ev_by_upcard
+    ties = [] if result is None else result.ties
+    p_up = {RANK_SYMBOLS[u]: Fraction(game.shoe[u], sum(game.shoe)) for u in game.upcards()}
+    data = {
+        "exact": True,
+        "ev": exact_json(ev), "rtp_initial": exact_json(1 + ev), "house_edge": exact_json(-ev),
+        "ev_by_upcard": exact_json(ev_by_up), "p_upcard": exact_json(p_up),
+        **{k: exact_json(v) for k, v in stats.as_dict().items()
+           if k not in ("ev", "rtp_initial", "strategy", "split_strategy", "sd", "skewness")},
+        "sd": _irrational("sqrt(variance)", stats.sd),
+        "skewness": _irrational("third_moment / variance^(3/2)", stats.skewness),
+        "third_moment": exact_json(stats.third_moment),
+        "strategy": stats.strategy,
+        "split_strategy": split_strategy if result is not None else "table",
+        "ties": ties,
+        "tie_break": "stand, hit, double, split, surrender; insurance and even money only when strictly better",
+        "units": UNITS,
+        "json_scheme": JSON_SCHEME,
+        "rules": rules.as_dict(),
+    }
+    dist_rows = [[net_label(x), fraction_text(p), decimal_text(p)] for x, p in sorted(stats.distribution.items())]
+    up_rows = _up_rows(ev_by_up, lambda s, ev: [fraction_text(p_up[s]), fraction_text(ev), decimal_text(ev)])
+    tie_text = ("none: every decision has a unique best action" if not ties else
+                "; ".join(f"{t['hand']} vs {t['up']} ({t['context']}): {' = '.join(t['actions'])}" for t in ties))
+    text = "\n".join([
+        f"Rules: {rules.summary()}",
+        _play_line(split_strategy, result is None),
+        "Exact rational mode: fractions in lowest terms, then the decimal rounded to 20 significant digits",
+        "",
+        _line("EV per initial bet", ev, True),
+        _line("RTP per initial bet", 1 + ev, True),
+        _line("RTP per total wagered", stats.rtp_total_wagered, True),
+        _line("Expected total stake E[W]", stats.expected_wager),
+        _line("P(double)", stats.p_double),
+        _line("P(split)", stats.p_split),
+        _line("P(insurance)", stats.p_insurance),
+        _line("P(even money)", stats.p_even_money),
+        _line("P(player blackjack)", stats.p_player_blackjack),
+        _line("P(dealer blackjack)", stats.p_dealer_blackjack),
+        _line("P(win) = hit frequency", stats.p_win),
+        _line("P(push)", stats.p_push),
+        _line("P(loss)", stats.p_loss),
+        _line("Variance", stats.variance),
+        f"{'SD = sqrt(variance)':<28}{format(_DEC20.plus(stats.sd), 'f')}",
+        f"{'Skewness':<28}{format(_DEC20.plus(stats.skewness), 'f')}",
+        "",
+        DIST_TITLE,
+        _table(dist_rows, ["net", "probability", "decimal"]),
+        "",
+        EV_BY_UP_TITLE,
+        _table(up_rows, ["up", "P(up)", "EV", "decimal"], first="left"),
+        "",
+        f"Exact ties (broken as stand, hit, double, split, surrender): {tie_text}",
+    ])
+    return text, data
+
+
+def _signed(x: float) -> str:
+    text = f"{x:+.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+# ----- bjev hand -----------------------------------------------------------------------
+def hand_output(rules: Rules, removed: Sequence[int], faces: Sequence[str], up: int, split_strategy: str = "cdz",
+                exact: bool = False) -> tuple[str, dict]:
+    """``bjev hand``: every decision's EV (exact: as a fraction and its decimal)."""
+    result = Game(rules, removed, exact=exact).hand(faces, up, split_strategy)
+    data = result.as_dict()
+    if exact:
+        for key in ("stand", "hit", "double", "split", "surrender", "insurance", "even_money",
+                    "blackjack_declined", "p_dealer_blackjack"):
+            data[key] = exact_json(data[key])
+        data["ties"] = result.ties
+        data.update({"exact": True, "json_scheme": JSON_SCHEME, "rules": rules.as_dict()})
+        rows = [[a, fraction_text(getattr(result, a)), decimal_text(getattr(result, a)),
+                 "<- best" if a == result.best else ""]
+                for a in HAND_ACTIONS if getattr(result, a) is not None]
+        table = tabulate(rows, headers=["action", "EV", "decimal", ""], colalign=("left", "right", "right", "left"),
+                         disable_numparse=True)
+        p_bj = fraction_text(result.p_dealer_blackjack)
+    else:
+        data["rules"] = rules.as_dict()
+        rows = [[a, f"{getattr(result, a):+.9f}", "<- best" if a == result.best else ""]
+                for a in HAND_ACTIONS if getattr(result, a) is not None]
+        table = tabulate(rows, headers=["action", "EV", ""], colalign=("left", "right", "left"))
+        p_bj = f"{result.p_dealer_blackjack:.6f}"
+    return table + "\n" + "\n".join(_hand_notes(result, split_strategy, p_bj, exact)), data
+
+
+def _hand_notes(result: HandResult, split_strategy: str, p_bj: str, exact: bool) -> list[str]:
+    cond = ("conditioned on no dealer blackjack (the dealer has peeked)" if result.conditioned
+            else "unconditioned (no blackjack is settled before play)")
+    notes = [f"Hand {result.hand} vs {result.up}: {'exact ' if exact else ''}EV in initial bets, {cond}."]
+    if result.split is not None:
+        notes.append(f"Split hands: {SPLIT_STRATEGY_NAMES[split_strategy]}.")
+    if result.insurance is not None or result.even_money is not None:
+        notes.append(f"Insurance / even money are decided before the peek (unconditioned); "
+                     f"P(dealer blackjack) = {p_bj}.")
+    if exact:
+        notes += [f"Exact tie: {' = '.join(t['actions'])} (the first is taken)." for t in result.ties]
+    return notes
+
+
+# ----- bjev rules-effect ---------------------------------------------------------------
+def rules_effect_output(rules: Rules, split_strategy: str = "cdz",
+                        progress: Callable[[str], None] | None = None) -> tuple[str, dict]:
+    """``bjev rules-effect``: the RTP under each reading of the peek rule and each one-rule change."""
+    readings = rule_readings(rules, split_strategy, progress=progress)
+    base, effects = rule_effects(rules, split_strategy, progress=progress)
+    data = {
+        "base": base.as_dict(),
+        "readings": [v.as_dict(base) for v in readings],
+        "effects": [v.as_dict(base) for v in effects],
+        "split_strategy": split_strategy,
+        "units": "ev and ev_change in initial bets per round; RTPs as fractions",
+        "rules": rules.as_dict(),
+    }
+    reading_rows = [[v.label, f"{100 * v.stats.ev:+.6f} %", f"{100 * v.stats.rtp_initial:.4f} %",
+                     f"{100 * v.stats.rtp_total_wagered:.4f} %",
+                     "yes" if round(v.stats.rtp_total_wagered, 4) == PUBLISHED_RTP else "no"] for v in readings]
+    effect_rows = [[v.label, f"{100 * v.stats.ev:+.6f} %", f"{100 * (v.stats.ev - base.stats.ev):+.6f} %",
+                    f"{100 * v.stats.rtp_initial:.4f} %", f"{100 * v.stats.rtp_total_wagered:.4f} %"]
+                   for v in effects]
+    text = "\n".join([
+        f"Base game: {rules.summary()}; optimal CD play, split hands {split_strategy}",
+        f"EV {100 * base.stats.ev:+.6f} %, RTP per initial bet {100 * base.stats.rtp_initial:.4f} %, "
+        f"per total wagered {100 * base.stats.rtp_total_wagered:.4f} %",
+        "",
+        "Readings of the peek rule (the seed rules only say the dealer checks under a ten)",
+        tabulate(reading_rows, headers=["reading", "EV", "RTP/initial", "RTP/wagered", "gives 99.59 %"]),
+        "",
+        "One rule changed from the base game",
+        tabulate(effect_rows, headers=["change", "EV", "EV change", "RTP/initial", "RTP/wagered"]),
+    ])
+    return text, data
