@@ -1,8 +1,8 @@
 # Dealer outcome: one up card's terminal hands, evaluated against a deck.
 
+from ev.core._constants cimport N_RANKS, N_OUTCOMES
+
 cdef enum:
-    N_RANKS = 10
-    N_OUTCOMES = 7      # 17, 18, 19, 20, 21, bust, blackjack
     MAX_DRAW = 40       # bound on cards in one dealer hand / count of one rank in it
 
 cdef class DealerTable:

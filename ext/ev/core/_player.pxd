@@ -1,5 +1,6 @@
 # Player decisions for one up card (see _player.pyx).
-from ev.core._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
+from ev.core._constants cimport N_OUTCOMES, N_RANKS
+from ev.core._dealer cimport DealerTable
 
 cdef enum:
     MAX_EXTRA = 3       # pair cards gone beyond a split hand's own: 1 .. 3 (up to four hands)

@@ -17,17 +17,15 @@ within what split rules allow).
 from libc.stdlib cimport malloc, calloc, free
 from libc.math cimport NAN, isnan
 
-from ev.core._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
+from ev.core._constants cimport (ACE, BLACKJACK, BUST, CDP1, CDZ, DOUBLE, HIT, N_MODES, N_OUTCOMES, N_RANKS,
+                                  NO_ACTION, OPTIMAL, SPLIT, STAND, SURRENDER, TEN)
+from ev.core._dealer cimport DealerTable
 from ev.core._player cimport MAX_EXTRA, N_CTX, ctx_index, ctx_pair, ctx_extra
 
-cdef enum:
-    OPTIMAL = 0                 # best play in the hand's own context (CDP)
-    CDZ = 1                     # copy the unsplit decision (CDZ-)
-    CDP1 = 2                    # copy the decision of the context with one extra pair card removed (CDP1)
-    N_MODES = 3
-    ACT_STAND = 0
-    ACT_HIT = 1
-    ACT_DOUBLE = 2
+#: the constants of ext/ev/core/_constants.pxd, for the test that Python's copies agree
+CONSTANTS = {"N_RANKS": N_RANKS, "ACE": ACE, "TEN": TEN, "N_OUTCOMES": N_OUTCOMES, "BUST": BUST,
+             "BLACKJACK": BLACKJACK, "STAND": STAND, "HIT": HIT, "DOUBLE": DOUBLE, "SPLIT": SPLIT,
+             "SURRENDER": SURRENDER, "NO_ACTION": NO_ACTION, "OPTIMAL": OPTIMAL, "CDZ": CDZ, "CDP1": CDP1}
 
 # Two values closer than this are treated as a tie when a CDZ decision is copied
 # from unsplit play, so that float rounding cannot flip an exact tie.
@@ -135,7 +133,7 @@ cdef class UpcardSolver:
         if isnan(v):
             dist = self.dealer_dist(ctx, s)
             t = self.total[s]
-            v = dist[5] - dist[6]
+            v = dist[BUST] - dist[BLACKJACK]
             for k in range(5):
                 if 17 + k < t:
                     v += dist[k]
@@ -189,15 +187,15 @@ cdef class UpcardSolver:
 
     cdef int choice(self, int src, int s, bint may_double) noexcept nogil:
         """The action optimal play in context src takes at hand s, among stand, hit and (maybe) double."""
-        cdef int best = ACT_STAND
+        cdef int best = STAND
         cdef double vbest = self.stand(src, s), v
         v = self.hit(src, s, OPTIMAL)
         if v > vbest + TIE:
-            best, vbest = ACT_HIT, v
+            best, vbest = HIT, v
         if may_double:
             v = self.double_down(src, s)
             if v > vbest + TIE:
-                best = ACT_DOUBLE
+                best = DOUBLE
         return best
 
     cdef double after_card(self, int ctx, int s, int mode) noexcept nogil:
@@ -211,9 +209,9 @@ cdef class UpcardSolver:
         mode = effective_mode(ctx, mode)
         if mode != OPTIMAL:
             act = self.choice(0 if mode == CDZ else ctx_index(ctx_pair(ctx), 1), s, may_double)
-            if act == ACT_STAND:
+            if act == STAND:
                 return self.stand(ctx, s)
-            if act == ACT_HIT:
+            if act == HIT:
                 return self.hit(ctx, s, mode)
             return self.double_down(ctx, s)
         v = self.stand(ctx, s)
@@ -268,7 +266,7 @@ cdef class UpcardSolver:
 
         ``mode`` 0 CDP, 1 CDZ-, 2 CDP1, as for ``split_hand_values``; ``pair`` -1
         (with any extra) gives unsplit optimal play without split or surrender.
-        255 marks hands the context's deck cannot hold.
+        NO_ACTION marks hands the context's deck cannot hold.
         """
         cdef int ctx = 0 if pair < 0 else ctx_index(pair, extra)
         cdef int d[N_RANKS]
@@ -283,9 +281,9 @@ cdef class UpcardSolver:
                 if d[r] < 0:
                     ok = False
             if not ok:
-                out[s] = 255
+                out[s] = NO_ACTION
             elif self.total[s] >= 21:
-                out[s] = ACT_STAND
+                out[s] = STAND
             else:
                 out[s] = self.choice(src, s, self.can_double(ctx, s))
         return bytes(out)

@@ -24,15 +24,11 @@ from libc.stdint cimport uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
-from ev.core._dealer cimport DealerTable, N_RANKS, N_OUTCOMES
+from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
+from ev.core._dealer cimport DealerTable
 from ev.core._player cimport UpcardSolver, N_CTX, ctx_index, ctx_pair, ctx_extra
 
 cdef enum:
-    STAND = 0
-    HIT = 1
-    DOUBLE = 2
-    SPLIT = 3
-    SURRENDER = 4
     HAND_CELLS = 20     # doubled (2) x dealer blackjack (2) x result -2..+2 (5)
     OUTCOME_CELLS = 70  # doubled (2) x dealer outcome (7) x result -2..+2 (5)
     SPLIT_CELLS = 54    # doubles 0..2 (3) x dealer blackjack (2) x net -4..+4 (9)
@@ -48,9 +44,9 @@ cdef inline int split_cell(int doubles, int bj, int net) noexcept nogil:
 
 cdef inline int result_of(int total, int bet, int outcome) noexcept nogil:
     """A hand's result in initial bets: total 22 means bust; outcome indexes 17..21, bust, blackjack."""
-    if total > 21 or outcome == 6:
+    if total > 21 or outcome == BLACKJACK:
         return -bet
-    if outcome == 5:
+    if outcome == BUST:
         return bet
     if total > 17 + outcome:
         return bet
@@ -185,7 +181,7 @@ cdef class PolicyEvaluator:
         cdef int o, total = self.solver.total[s], bet = 2 if doubled else 1
         for o in range(N_OUTCOMES):
             if p[o] != 0.0:
-                out[hand_cell(doubled, 1 if o == 6 else 0, result_of(total, bet, o))] += weight * p[o]
+                out[hand_cell(doubled, 1 if o == BLACKJACK else 0, result_of(total, bet, o))] += weight * p[o]
 
     cdef void bust_cells(self, const int* d, int n, int r, int doubled, double weight, double* out) noexcept nogil:
         """Busting after drawing r from deck d: the bet is lost; note an unsettled dealer blackjack."""
@@ -425,5 +421,5 @@ cdef class PolicyEvaluator:
                         if w != 0.0:
                             r1 = result_of(first[i].total, first[i].bet, o)
                             r2 = result_of(second[j].total, second[j].bet, o)
-                            out[split_cell(doubles, 1 if o == 6 else 0, r1 + r2)] += second[j].mass * w
+                            out[split_cell(doubles, 1 if o == BLACKJACK else 0, r1 + r2)] += second[j].mass * w
         return {(k // 18, (k // 9) % 2, k % 9 - 4): out[k] for k in range(SPLIT_CELLS) if out[k] != 0.0}

@@ -27,17 +27,10 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 
+from ev.core._constants cimport ACE, DOUBLE, HIT, N_RANKS, NO_ACTION, SPLIT, STAND, SURRENDER, TEN
+
 cdef enum:
-    STAND = 0
-    HIT = 1
-    DOUBLE = 2
-    SPLIT = 3
-    SURRENDER = 4
-    NO_ACTION = 255
-    N_RANKS = 10
     N_FACES = 13
-    ACE = 0
-    TEN = 9
     MAX_HANDS = 4
     HIST_OFFSET = 128           # histogram bin of a net result n (tenths) is n + HIST_OFFSET
     HIST_BINS = 257
