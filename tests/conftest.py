@@ -1,11 +1,18 @@
-"""Shared helpers: random rule sets and random small shoes for twin comparisons."""
+"""Shared helpers: the two arithmetics, random rule sets and random small shoes for twin comparisons.
+
+The mathematics tests take the ``arith`` fixture and run once per arithmetic (floats through the
+Cython core, exact fractions), as msgpack runs one suite on both of its implementations.
+"""
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 
-from ev.core.cards import N_RANKS, full_shoe
+from ev.analysis.game import Game
+from ev.core.arithmetic import EXACT, FLOAT, Arithmetic
+from ev.core.cards import N_RANKS, composition_of, full_shoe
 from ev.core.rules import CHOICES, Rules
 
 
@@ -51,3 +58,32 @@ def random_small_shoe(rng: random.Random, decks: int, size: int = 18, tens: int 
 @pytest.fixture
 def rng(request) -> random.Random:
     return random.Random(request.node.name)
+
+
+def random_removed(rng: random.Random, decks: int, count: int) -> list[int]:
+    """``count`` random cards of a full shoe, as rank counts (cards known to be gone)."""
+    shoe = full_shoe(decks)
+    pool = [r for r in range(N_RANKS) for _ in range(shoe[r])]
+    return list(composition_of(rng.sample(pool, count)))
+
+
+@pytest.fixture(params=[FLOAT, EXACT], ids=["float", "exact"])
+def arith(request) -> Arithmetic:
+    """Each arithmetic in turn: a test using it runs twice."""
+    return request.param
+
+
+def game_in(arith: Arithmetic, rules: Rules | None = None, removed=(0,) * N_RANKS) -> Game:
+    return Game(rules, removed, exact=arith.exact)
+
+
+def same(arith: Arithmetic, mine, expected, tol: float = 1e-12) -> bool:
+    """Exactly equal in the exact arithmetic; within ``tol`` in floats (``expected`` may be a Fraction)."""
+    if arith.exact:
+        return mine == expected
+    return abs(mine - float(expected)) <= tol
+
+
+def by_net(distribution: dict) -> dict:
+    """A distribution keyed by exact net results (Fractions; net results are tenths of a bet)."""
+    return {Fraction(x).limit_denominator(10): p for x, p in distribution.items()}

@@ -197,7 +197,7 @@ def round_stats(game: Game, strategy: StrategyTable | str = "cdz") -> RoundStats
         if mode < 0 or split_strategy == "cdz":
             splits = table.split_play[up] * N_RANKS
         else:     # CDP1/CDP: post-split play optimal for the pair's own context
-            splits = b"".join(solver.context_choices(pair, 1, mode) for pair in range(N_RANKS))
+            splits = solver.split_choices(mode)
         evaluator = A.evaluator(solver, blackjack_rank(up), table.play[up], splits)
         up_tally = _Tally(A)
         _upcard(game, table, evaluator, up, up_tally)

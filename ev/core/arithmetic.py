@@ -23,6 +23,8 @@ P(no dealer blackjack) to condition it).  ``s`` is a hand-graph state
 * ``dealer_probabilities(s)``: the dealer's 7 outcome probabilities (joint) for hand s.
 * ``context_choices(pair, extra, mode) -> bytes``: the stand/hit/double code
   the strategy takes at every state of a play context (``pair`` -1: unsplit).
+* ``split_choices(mode)``: ``context_choices(pair, 1, mode)`` of every pair,
+  concatenated (the exact solver decides each entry only when it is read).
 * ``values_table() -> (stand, hit, double)``: the values of every state.
 * ``tie_records(split_strategy)``: exact ties met in the decisions (exact only).
 

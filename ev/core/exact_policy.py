@@ -58,7 +58,8 @@ class ExactPolicyEvaluator:
     pair rank, ten tables concatenated (pair A first).
     """
 
-    def __init__(self, solver: ExactUpcardSolver, natural_rank: int, play: bytes, split_play: bytes) -> None:
+    def __init__(self, solver: ExactUpcardSolver, natural_rank: int, play: bytes,
+                 split_play: Sequence[int]) -> None:
         n = solver.n_states
         if len(play) != n or len(split_play) != N_RANKS * n:
             raise ValueError("strategy tables must have one code per hand-graph state (per pair after a split)")
@@ -66,7 +67,7 @@ class ExactPolicyEvaluator:
         self.natural = natural_rank
         self.settled = solver.bj >= 0
         self.play = bytes(play)
-        self.split_play = bytes(split_play)
+        self.split_play = split_play    # bytes, or the solver's lazily decided SplitChoices
         self._memo: dict = {}
         self._omemo: dict = {}
         self._dealer_cache: dict = {}

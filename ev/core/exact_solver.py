@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ev.core import shapes
 from ev.core.actions import CDP1 as _CDP1
@@ -372,21 +372,29 @@ class ExactUpcardSolver:
         As ``ev.core._player.UpcardSolver.context_choices``: ``pair`` -1 is
         unsplit optimal play; NO_ACTION marks hands the context's deck cannot hold.
         """
+        decide = self.context_decider(pair, extra, mode)
+        return bytes(decide(s) for s in range(self.n_states))
+
+    def context_decider(self, pair: int, extra: int, mode: int) -> Callable[[int], int]:
+        """``decide(s)``: one state's entry of :meth:`context_choices`, worked out when asked."""
         cx = self.ctx0 if pair < 0 else self.context(pair, extra)
         if cx.index == 0 or mode == _OPTIMAL or (mode == _CDP1 and cx.extra == 1):
             src, kind = cx, _OPTIMAL
         else:
             src, kind = (self.ctx0, _CDZ) if mode == _CDZ else (self.context(pair, 1), _CDP1)
-        out = bytearray(self.n_states)
-        for s in range(self.n_states):
+
+        def decide(s: int) -> int:
             d = self.deck(cx, s)
             if self.ncards[s] < 2 or sum(d) <= 0 or min(d) < 0:
-                out[s] = NO_ACTION
-            elif self.total[s] >= 21:
-                out[s] = 0
-            else:
-                out[s] = self.choice(src, s, self.can_double(cx, s), kind)
-        return bytes(out)
+                return NO_ACTION
+            if self.total[s] >= 21:
+                return 0
+            return self.choice(src, s, self.can_double(cx, s), kind)
+        return decide
+
+    def split_choices(self, mode: int) -> "SplitChoices":
+        """Every pair's post-split play (its context with one extra pair card gone), decided when first read."""
+        return SplitChoices(self, mode)
 
     def values_table(self) -> tuple[list, list, list]:
         """Joint stand, hit and double values (Fractions) of every unsplit hand of two or more cards.
@@ -441,3 +449,23 @@ class ExactUpcardSolver:
             out.append({"up": RANK_SYMBOLS[self.up], "hand": format_hand(self.hands[s]), "context": context,
                         "actions": list(actions)})
         return out
+
+
+class SplitChoices:
+    """Post-split play codes of all ten pair contexts, indexed ``[pair * n_states + s]`` like the float
+    solver's bytes, each worked out only when read (a fixed strategy meets few of them)."""
+
+    def __init__(self, solver: ExactUpcardSolver, mode: int) -> None:
+        self.n = solver.n_states
+        self.decide = [solver.context_decider(pair, 1, mode) for pair in range(N_RANKS)]
+        self.codes: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return N_RANKS * self.n
+
+    def __getitem__(self, i: int) -> int:
+        code = self.codes.get(i)
+        if code is None:
+            pair, s = divmod(i, self.n)
+            code = self.codes[i] = self.decide[pair](s)
+        return code

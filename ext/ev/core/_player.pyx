@@ -288,6 +288,10 @@ cdef class UpcardSolver:
                 out[s] = self.choice(src, s, self.can_double(ctx, s))
         return bytes(out)
 
+    def split_choices(self, int mode):
+        """``context_choices(pair, 1, mode)`` of every pair, concatenated (pair A first): post-split play."""
+        return b"".join(self.context_choices(pair, 1, mode) for pair in range(N_RANKS))
+
     def may_double(self, int s):
         return bool(self.can_double(0, s))
 

@@ -1,0 +1,100 @@
+"""The two arithmetics against each other: floats (the Cython core) equal exact fractions to 1e-12."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from conftest import by_net, random_removed, random_rules
+from ev.analysis.accounting import round_stats
+from ev.analysis.game import Game
+from ev.core.cards import N_RANKS, RANK_SYMBOLS, composition_of, hand_total, subtract
+from ev.core.rules import Rules
+
+TOL = 1e-12
+HAND_FIELDS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money", "blackjack_declined",
+               "p_dealer_blackjack")
+STATS_FIELDS = ("ev", "expected_wager", "rtp_total_wagered", "p_double", "p_split", "p_insurance", "p_even_money",
+                "p_player_blackjack", "p_dealer_blackjack", "p_win", "p_push", "p_loss", "variance", "sd",
+                "skewness", "hit_frequency")
+
+
+def games(rules=None, removed=(0,) * N_RANKS) -> tuple[Game, Game]:
+    return Game(rules, removed, exact=True), Game(rules, removed)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_hands_agree(seed):
+    """Every decision of random hands on random rule sets (1-2 decks) and depleted shoes."""
+    rng = random.Random(600 + seed)
+    rules = random_rules(rng, decks=rng.choice([1, 2]))
+    exact, flt = games(rules, random_removed(rng, rules.decks, rng.randrange(0, 20)))
+    strategy = rng.choice(["cdz", "cdp1", "cdp"])
+    for _ in range(6):
+        up = rng.choice(exact.upcards())
+        base = subtract(exact.shoe, composition_of([up]))
+        if rng.random() < 0.4:
+            pair = rng.choice([r for r in range(N_RANKS) if base[r] >= 2])
+            cards = [pair, pair]
+        else:
+            cards = rng.sample([r for r in range(N_RANKS) for _ in range(base[r])], rng.choice([2, 2, 3, 4]))
+        if hand_total(composition_of(cards))[0] > 21:
+            continue
+        faces = [RANK_SYMBOLS[c] for c in cards]
+        mine, theirs = exact.hand(faces, up, strategy), flt.hand(faces, up, strategy)
+        for field in HAND_FIELDS:
+            a, b = getattr(mine, field), getattr(theirs, field)
+            assert (a is None) == (b is None), field
+            if a is not None:
+                assert isinstance(a, Fraction) and float(a) == pytest.approx(b, abs=TOL), (faces, up, field)
+        assert mine.best == theirs.best and mine.conditioned == theirs.conditioned
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_rounds_agree(seed):
+    rng = random.Random(700 + seed)
+    rules = random_rules(rng, decks=rng.choice([1, 2]))
+    removed = random_removed(rng, rules.decks, rng.randrange(0, 12)) if seed % 2 else [0] * N_RANKS
+    strategy = ["cdz", "cdp1", "cdp", "cdz"][seed]
+    exact, flt = (g.round(strategy) for g in games(rules, removed))
+    assert float(exact.ev) == pytest.approx(flt.ev, abs=TOL)
+    for k, v in exact.ev_by_upcard.items():
+        assert float(v) == pytest.approx(flt.ev_by_upcard[k], abs=TOL), k
+    assert [d.best for d in exact.deals] == [d.best for d in flt.deals]
+
+
+def test_six_decks_hand():
+    rules = Rules(decks=6, double_after_split=True, max_split_hands=4)
+    exact, flt = (g.hand(["8", "8"], 9, "cdp") for g in games(rules))
+    for field in ("stand", "hit", "split"):
+        assert float(getattr(exact, field)) == pytest.approx(getattr(flt, field), abs=TOL)
+
+
+def _assert_stats_agree(exact, flt) -> None:
+    for field in STATS_FIELDS:
+        assert float(getattr(exact, field)) == pytest.approx(getattr(flt, field), abs=TOL), field
+    flt_dist = by_net(flt.distribution)
+    assert set(exact.distribution) == set(flt_dist)
+    for x, p in exact.distribution.items():
+        assert float(p) == pytest.approx(flt_dist[x], abs=TOL), x
+
+
+def test_default_stats_agree():
+    _assert_stats_agree(*(round_stats(g, "cdz") for g in games()))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_rules_stats_agree(seed):
+    rng = random.Random(900 + seed)
+    rules = random_rules(rng, decks=1, max_split_hands=rng.choice([1, 2, 3]), split_aces_one_card=True)
+    removed = random_removed(rng, 1, rng.randrange(12, 24))
+    strategy = rng.choice(["cdz", "cdp1", "cdp"])
+    _assert_stats_agree(*(round_stats(g, strategy) for g in games(rules, removed)))
+
+
+@pytest.mark.parametrize("hands, strategy", [(3, "cdz"), (4, "cdp")])
+def test_resplit_stats_agree(hands, strategy):
+    rng = random.Random(1100 + hands)
+    rules = Rules(max_split_hands=hands, double_after_split=True, resplit_aces=True, peek="ten")
+    _assert_stats_agree(*(round_stats(g, strategy) for g in games(rules, random_removed(rng, 1, 22))))
