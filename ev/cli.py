@@ -15,16 +15,16 @@ from typing import Any, Sequence
 from tabulate import tabulate
 
 from ev import __version__
-from ev.core.cards import RANK_SYMBOLS, composition_of, face_to_rank, parse_card, parse_faces
+from ev.core.cards import RANK_SYMBOLS, UP_ORDER, composition_of, face_to_rank, parse_card, parse_faces
 from ev.analysis.accounting import round_stats
 from ev.analysis.game import SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES, Game
+from ev.present.numbers import net_text
 from ev.present.progress import Progress
 from ev.analysis.sensitivity import EFFECTS, READINGS, rule_effects, rule_readings
 from ev.errors import BJEVError
 from ev.core.rules import make_rules
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
-UP_ORDER = [RANK_SYMBOLS.index(s) for s in ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")]
 
 
 class UsageError(BJEVError):
@@ -97,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(p)
     p.set_defaults(run=cmd_simulate)
 
-    from ev.analysis.basic_strategy import FORMATS
+    from ev.present.chart_render import FORMATS
     from ev.present.i18n import LANGUAGES
     p = sub.add_parser("chart", help="the basic-strategy chart (total-dependent), in several formats and languages",
                        description="The total-dependent basic-strategy chart, derived exactly (no single-cell change "
@@ -109,12 +109,13 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(p)
     p.set_defaults(run=cmd_chart)
 
-    p = sub.add_parser("tables", help="regenerate tables/: charts, exceptions and EV tables of the default game",
-                       description="Regenerate every generated strategy table of the default game: the chart in "
-                                   "every format and language, the composition-dependent exceptions and the EV "
-                                   "tables.")
+    p = sub.add_parser("regenerate",
+                       help="regenerate the committed strategy charts, exceptions and EV tables in tables/",
+                       description="Regenerate the committed strategy charts, exceptions and EV tables in tables/ "
+                                   "(the default game): the chart in every format and language, the "
+                                   "composition-dependent exceptions and the EV tables.")
     p.add_argument("--out", metavar="DIR", default="tables", help="output directory (default: tables)")
-    p.set_defaults(run=cmd_tables)
+    p.set_defaults(run=cmd_regenerate)
 
     p = sub.add_parser("report", help="the math report for regulators: PDF, HTML, Markdown and JSON",
                        description="Write report.pdf, report.html, report.md and report.json into --out: the "
@@ -157,7 +158,7 @@ def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
     }
     rows = [[s, f"{result.p_upcard[s]:.6f}", f"{100 * result.ev_by_upcard[s]:+.6f} %"]
             for s in (RANK_SYMBOLS[u] for u in UP_ORDER) if s in result.ev_by_upcard]
-    dist_rows = [[_signed(x), f"{p:.9f}"] for x, p in sorted(stats.distribution.items())]
+    dist_rows = [[net_text(x, sign=True), f"{p:.9f}"] for x, p in sorted(stats.distribution.items())]
     text = "\n".join([
         f"Rules: {rules.summary()}",
         f"Play: optimal composition-dependent; split hands {SPLIT_STRATEGY_NAMES[args.split_strategy]}",
@@ -217,12 +218,14 @@ def _rtp_basic(game: Game) -> tuple[str, Any]:
 
 
 def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
-    from ev.analysis.basic_strategy import basic_chart, render, write_file
+    from ev.analysis.basic_strategy import basic_chart
+    from ev.present.chart_render import chart_data, render
+    from ev.present.files import write_file
     game = Game(make_rules(args.rules, args.assignments))
     if args.format == "png" and not args.out:
         raise UsageError("--format png needs --out FILE")
     chart = basic_chart(game)
-    data = chart.as_dict()
+    data = chart_data(chart)
     if args.json:
         return "", data
     output = render(chart, args.format, args.lang)
@@ -232,19 +235,15 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
     return (output.decode("utf-8") if isinstance(output, bytes) else output).rstrip("\n"), data
 
 
-def cmd_tables(args: argparse.Namespace) -> tuple[str, Any]:
-    from ev.analysis.basic_strategy import basic_chart, write_tables
+def cmd_regenerate(args: argparse.Namespace) -> tuple[str, Any]:
+    from ev.analysis.basic_strategy import basic_chart
+    from ev.present.files import write_tables
     chart = basic_chart()
     paths = write_tables(args.out, chart)
     text = "\n".join([*(f"wrote {p}" for p in paths),
                       f"chart EV {100 * chart.ev:+.6f} %, optimal CD EV {100 * chart.optimal.ev:+.6f} %, "
                       f"{len(chart.exceptions_with(2))} two-card exceptions, derived in {chart.seconds:.1f} s"])
     return text, {"files": paths}
-
-
-def _signed(x: float) -> str:
-    text = f"{x:+.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
 def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:

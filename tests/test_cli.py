@@ -95,3 +95,11 @@ def test_python_dash_m(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "ev", "rtp", "--set", "decks=0"], capture_output=True, text=True,
                           cwd=tmp_path, env=env)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_regenerate_is_the_command_for_tables(capsys):
+    with pytest.raises(SystemExit):
+        main(["regenerate", "--help"])
+    assert "tables/" in capsys.readouterr().out
+    code, out, err = run(capsys, "tables")
+    assert code == 2 and out == "" and "invalid choice" in err
