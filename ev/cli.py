@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from typing import Any, Sequence
@@ -43,6 +44,34 @@ def _rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="assignments",
                    help="change one rule, e.g. --set decks=6 --set hit_soft_17=false (repeatable)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def parse_count(text: str) -> int:
+    """A number of rounds or workers: 1000000, 1_000_000 or 1e6 (argparse type)."""
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        try:
+            f = float(text)
+        except ValueError:
+            f = math.nan
+        if not math.isfinite(f) or f != int(f):
+            raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}")
+        value = int(f)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def parse_seed(text: str) -> int:
+    """A seed: an integer from 0 to 2**64 - 1, decimal or 0x hex (argparse type)."""
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
+    if not 0 <= value < 2 ** 64:
+        raise argparse.ArgumentTypeError(f"the seed must be from 0 to 2**64 - 1, got {text!r}")
+    return value
 
 
 def _split_option(p: argparse.ArgumentParser) -> None:
@@ -84,7 +113,6 @@ def build_parser() -> argparse.ArgumentParser:
     _split_option(p)
     p.set_defaults(run=cmd_rules_effect)
 
-    from ev.analysis.simulation import parse_count, parse_seed
     p = sub.add_parser("simulate", help="Monte Carlo simulation of whole rounds, checked against the exact figures",
                        description="Deal and play real rounds from a freshly shuffled shoe (xoshiro256**), by the "
                                    "optimal or the basic strategy, and compare EV, both RTPs, the net-result "
@@ -309,12 +337,15 @@ def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
-    from ev.analysis.simulation import compare, exact_figures, report_data, report_text, resolve_strategy, simulate
+    from ev.analysis.simulation import compare, exact_figures, resolve_strategy, simulate
+    from ev.present.simulation_text import report_data, report_text
     rules = make_rules(args.rules, args.assignments)
     table = resolve_strategy(rules, args.strategy)
-    result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, strategy=table)
+    with Progress(args.rounds, "simulating", unit="rounds", min_seconds=2.0) as bar:
+        result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, strategy=table,
+                          progress=bar.update)
     exact = exact_figures(rules, table)
-    comparison = compare(result, exact) if exact is not None else None
+    comparison = compare(result, exact)
     return report_text(result, comparison, exact), report_data(result, comparison, exact)
 
 
