@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from typing import Any, Sequence
 
-from tabulate import tabulate
 
 from ev import __version__
-from ev.core.cards import RANK_SYMBOLS, composition_of, face_to_rank, parse_card, parse_faces
+from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.analysis.game import Game
 from ev.core.actions import SPLIT_STRATEGIES
 from ev.present.progress import Progress
@@ -42,6 +42,34 @@ def _rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--set", metavar="KEY=VALUE", action="append", default=[], dest="assignments",
                    help="change one rule, e.g. --set decks=6 --set hit_soft_17=false (repeatable)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def parse_count(text: str) -> int:
+    """A number of rounds or workers: 1000000, 1_000_000 or 1e6 (argparse type)."""
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        try:
+            f = float(text)
+        except ValueError:
+            f = math.nan
+        if not math.isfinite(f) or f != int(f):
+            raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}")
+        value = int(f)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def parse_seed(text: str) -> int:
+    """A seed: an integer from 0 to 2**64 - 1, decimal or 0x hex (argparse type)."""
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
+    if not 0 <= value < 2 ** 64:
+        raise argparse.ArgumentTypeError(f"the seed must be from 0 to 2**64 - 1, got {text!r}")
+    return value
 
 
 def _split_option(p: argparse.ArgumentParser) -> None:
@@ -83,7 +111,6 @@ def build_parser() -> argparse.ArgumentParser:
     _split_option(p)
     p.set_defaults(run=cmd_rules_effect)
 
-    from ev.analysis.simulation import parse_count, parse_seed
     p = sub.add_parser("simulate", help="Monte Carlo simulation of whole rounds, checked against the exact figures",
                        description="Deal and play real rounds from a freshly shuffled shoe (xoshiro256**), by the "
                                    "optimal or the basic strategy, and compare EV, both RTPs, the net-result "
@@ -96,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(p)
     p.set_defaults(run=cmd_simulate)
 
-    from ev.analysis.basic_strategy import FORMATS
+    from ev.present.chart_render import FORMATS
     from ev.present.i18n import LANGUAGES
     p = sub.add_parser("chart", help="the basic-strategy chart (total-dependent), in several formats and languages",
                        description="The total-dependent basic-strategy chart, derived exactly (no single-cell change "
@@ -108,12 +135,13 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(p)
     p.set_defaults(run=cmd_chart)
 
-    p = sub.add_parser("tables", help="regenerate tables/: charts, exceptions and EV tables of the default game",
-                       description="Regenerate every generated strategy table of the default game: the chart in "
-                                   "every format and language, the composition-dependent exceptions and the EV "
-                                   "tables.")
+    p = sub.add_parser("regenerate",
+                       help="regenerate the committed strategy charts, exceptions and EV tables in tables/",
+                       description="Regenerate the committed strategy charts, exceptions and EV tables in tables/ "
+                                   "(the default game): the chart in every format and language, the "
+                                   "composition-dependent exceptions and the EV tables.")
     p.add_argument("--out", metavar="DIR", default="tables", help="output directory (default: tables)")
-    p.set_defaults(run=cmd_tables)
+    p.set_defaults(run=cmd_regenerate)
 
     p = sub.add_parser("report", help="the math report for regulators: PDF, HTML, Markdown and JSON",
                        description="Write report.pdf, report.html, report.md and report.json into --out: the "
@@ -140,12 +168,14 @@ def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
-    from ev.analysis.basic_strategy import basic_chart, render, write_file
+    from ev.analysis.basic_strategy import basic_chart
+    from ev.present.chart_render import chart_data, render
+    from ev.present.files import write_file
     game = Game(make_rules(args.rules, args.assignments))
     if args.format == "png" and not args.out:
         raise UsageError("--format png needs --out FILE")
     chart = basic_chart(game)
-    data = chart.as_dict()
+    data = chart_data(chart)
     if args.json:
         return "", data
     output = render(chart, args.format, args.lang)
@@ -155,8 +185,9 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
     return (output.decode("utf-8") if isinstance(output, bytes) else output).rstrip("\n"), data
 
 
-def cmd_tables(args: argparse.Namespace) -> tuple[str, Any]:
-    from ev.analysis.basic_strategy import basic_chart, write_tables
+def cmd_regenerate(args: argparse.Namespace) -> tuple[str, Any]:
+    from ev.analysis.basic_strategy import basic_chart
+    from ev.present.files import write_tables
     chart = basic_chart()
     paths = write_tables(args.out, chart)
     text = "\n".join([*(f"wrote {p}" for p in paths),
@@ -183,12 +214,15 @@ def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
-    from ev.analysis.simulation import compare, exact_figures, report_data, report_text, resolve_strategy, simulate
+    from ev.analysis.simulation import compare, exact_figures, resolve_strategy, simulate
+    from ev.present.simulation_text import report_data, report_text
     rules = make_rules(args.rules, args.assignments)
     table = resolve_strategy(rules, args.strategy)
-    result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, strategy=table)
+    with Progress(args.rounds, "simulating", unit="rounds", min_seconds=2.0) as bar:
+        result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, strategy=table,
+                          progress=bar.update)
     exact = exact_figures(rules, table)
-    comparison = compare(result, exact) if exact is not None else None
+    comparison = compare(result, exact)
     return report_text(result, comparison, exact), report_data(result, comparison, exact)
 
 

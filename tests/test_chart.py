@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from ev.analysis import basic_strategy as ch
+from ev.present import chart_render
+from ev.present.files import write_file
 from ev.core._policy import PolicyEvaluator
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, hand_total, subtract
 from ev.cli import main
@@ -299,12 +301,12 @@ def stale_files(directory: Path, reference: Path) -> list[str]:
 
 
 def test_tables_are_fresh(chart, tmp_path, capsys, monkeypatch):
-    """`bjev tables` into a temporary directory reproduces tables/ (regenerate it with `bjev tables`)."""
+    """`bjev regenerate` into a temporary directory reproduces tables/ (regenerate it with `bjev regenerate`)."""
     monkeypatch.setattr(ch, "basic_chart", lambda game=None: chart)   # the default game's chart, derived once
-    assert main(["tables", "--out", str(tmp_path)]) == 0
+    assert main(["regenerate", "--out", str(tmp_path)]) == 0
     capsys.readouterr()
     stale = stale_files(tmp_path, TABLES)
-    assert not stale, f"tables/ is stale, run `bjev tables`: {stale}"
+    assert not stale, f"tables/ is stale, run `bjev regenerate`: {stale}"
     # and the check notices a change
     md = tmp_path / "chart-en.md"
     md.write_text(md.read_text().replace("| Hard 16 | S |", "| Hard 16 | H |"))
@@ -328,15 +330,15 @@ def test_html_svg_png_parse(chart):
                 self.inside = False
 
     parser = Cells()
-    parser.feed(ch.render(chart, "html", "de"))
+    parser.feed(chart_render.render(chart, "html", "de"))
     parser.close()
     assert len(parser.cells) == 36 * 10 + 2      # 36 rows, insurance and even money under the ace
     assert parser.cells[:10] == ["Z"] * 10       # hard 5: Ziehen
     assert parser.cells[-2:] == ["Nein", "Nein"]
-    texts, fills = svg_structure(ch.render(chart, "svg", "pl"))
+    texts, fills = svg_structure(chart_render.render(chart, "svg", "pl"))
     assert "Strategia podstawowa (tabela według sumy punktów)" in texts and texts.count("Pk") >= 17
-    assert fills[ch.COLOURS["split"]] >= 25
-    width, height = png_size(ch.render(chart, "png", "en"))
+    assert fills[chart_render.COLOURS["split"]] >= 25
+    width, height = png_size(chart_render.render(chart, "png", "en"))
     assert width > 800 and height > 1500
 
 
@@ -344,7 +346,7 @@ def test_text_chart_and_cli(capsys, tmp_path):
     assert main(["chart", "--format", "png"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     with pytest.raises(BJEVError, match="cannot write"):
-        ch.write_file(str(tmp_path / "missing" / "chart.txt"), "x")
+        write_file(str(tmp_path / "missing" / "chart.txt"), "x")
     assert not list(tmp_path.iterdir())
     text = (TABLES / "chart-en.txt").read_text()
     assert "  Hard 16      S   S   S   S   S   H   H   H   H   H" in text

@@ -95,3 +95,25 @@ def test_python_dash_m(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "ev", "rtp", "--set", "decks=0"], capture_output=True, text=True,
                           cwd=tmp_path, env=env)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_count_and_seed_arguments():
+    import argparse
+
+    from ev.cli import parse_count, parse_seed
+    assert parse_count("1e6") == parse_count("1_000_000") == parse_count("1000000") == 10 ** 6
+    assert parse_seed("0x10") == 16 and parse_seed("18446744073709551615") == 2 ** 64 - 1
+    for bad in ("1.5", "ten", "0", "-3", "inf"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            parse_count(bad)
+    for bad in ("-1", "2**64", "18446744073709551616", "x"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            parse_seed(bad)
+
+
+def test_regenerate_is_the_command_for_tables(capsys):
+    with pytest.raises(SystemExit):
+        main(["regenerate", "--help"])
+    assert "tables/" in capsys.readouterr().out
+    code, out, err = run(capsys, "tables")
+    assert code == 2 and out == "" and "invalid choice" in err

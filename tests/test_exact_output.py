@@ -8,7 +8,7 @@ from ev.analysis.game import Game
 from ev.cli import main
 from ev.core.cards import TEN
 from ev.core.rules import Rules
-from ev.present.command_text import decimal_text, exact_json, fraction_text
+from ev.present.numbers import decimal_text, exact_json, fraction_text
 
 
 def test_json_scheme():

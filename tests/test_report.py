@@ -17,7 +17,8 @@ import pytest
 
 from ev.cli import main
 from ev.present.report import FILES, build_report, write_report
-from ev.present.report.texts import TEXTS, percent
+from ev.present.numbers import percent
+from ev.present.report.texts import TEXTS
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf (the test extra) extracts the PDF's text")
 

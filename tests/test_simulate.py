@@ -19,9 +19,10 @@ from ev.cli import main
 from ev.analysis.game import Game
 from ev.errors import BJEVError, EngineError
 from ev.core.rules import Rules
-from ev.analysis.simulation import (Comparison, SimulationResult, _Progress, chi_square_test, compare, gamma_q,
-                         resolve_strategy, simulate)
+from ev.analysis.simulation import (Comparison, SimulationResult, chi_square_p_value, chi_square_test, compare,
+                                   resolve_strategy, simulate)
 from ev.analysis.strategy import DOUBLE, NO_ACTION, optimal_table
+from ev.present.progress import Progress
 
 # The seed game (1 deck, H17, 3:2, double 10-11, no DAS, one split, peek): CDZ- EV and the
 # net-result distribution from an established C++ combinatorial analyser (see DESIGN notes).
@@ -61,7 +62,7 @@ def test_bounded_integers_are_in_range_and_uniform():
     assert min(draws) == 0 and max(draws) == 6
     counts = [draws.count(k) for k in range(7)]
     chi2 = sum((c - 10_000) ** 2 / 10_000 for c in counts)
-    assert gamma_q(3, chi2 / 2) > 0.001
+    assert chi_square_p_value(chi2, 6) > 0.001
 
 
 @pytest.mark.parametrize("decks", [1, 2])
@@ -76,20 +77,20 @@ def test_dealt_cards_follow_the_exact_combinatorics(decks):
         for j in range(N_RANKS):
             p = count[i] * (count[j] - (i == j)) / (n * (n - 1))
             chi2 += (pairs[i][j] - rounds * p) ** 2 / (rounds * p)
-    assert gamma_q(99 / 2, chi2 / 2) > 0.001
+    assert chi_square_p_value(chi2, 99) > 0.001
     for faces in positions:
         chi2 = sum((c - rounds / 13) ** 2 / (rounds / 13) for c in faces)
-        assert gamma_q(12 / 2, chi2 / 2) > 0.001
+        assert chi_square_p_value(chi2, 12) > 0.001
 
 
 # ----- statistics helpers -------------------------------------------------------------
-def test_gamma_q_gives_chi_square_p_values():
-    assert gamma_q(0.5, 3.841458820694124 / 2) == pytest.approx(0.05, rel=1e-9)     # 1 dof, 5 %
-    assert gamma_q(2.5, 11.070497693516351 / 2) == pytest.approx(0.05, rel=1e-9)    # 5 dof, 5 %
-    assert gamma_q(2.5, 20.515005652432873 / 2) == pytest.approx(0.001, rel=1e-8)   # 5 dof, 0.1 %
-    assert gamma_q(1.0, 3.0) == pytest.approx(math.exp(-3.0), rel=1e-12)           # 2 dof: exp(-x/2)
-    assert gamma_q(5.0, 0.5) == pytest.approx(0.9998278843700441, rel=1e-10)
-    assert gamma_q(3.0, 0.0) == 1.0
+def test_chi_square_p_values():
+    assert chi_square_p_value(3.841458820694124, 1) == pytest.approx(0.05, rel=1e-9)     # 1 dof, 5 %
+    assert chi_square_p_value(11.070497693516351, 5) == pytest.approx(0.05, rel=1e-9)    # 5 dof, 5 %
+    assert chi_square_p_value(20.515005652432873, 5) == pytest.approx(0.001, rel=1e-8)   # 5 dof, 0.1 %
+    assert chi_square_p_value(6.0, 2) == pytest.approx(math.exp(-3.0), rel=1e-12)        # 2 dof: exp(-x/2)
+    assert chi_square_p_value(1.0, 10) == pytest.approx(0.9998278843700441, rel=1e-10)
+    assert chi_square_p_value(0.0, 6) == 1.0
 
 
 def test_chi_square_pools_small_cells():
@@ -130,7 +131,7 @@ def test_ratio_standard_error_by_hand():
 def seed_game():
     rules = Rules()
     table = optimal_table(Game(rules))
-    return rules, table, simulate(rules, 4_000_000, seed=2026, workers=1, strategy=table, progress=False)
+    return rules, table, simulate(rules, 4_000_000, seed=2026, workers=1, strategy=table)
 
 
 def test_seed_game_ev_and_distribution(seed_game):
@@ -187,7 +188,7 @@ def _tallies(sim: SimulationResult) -> tuple:
 def test_same_seed_same_result_and_different_seed_different(seed_game):
     rules, table, _ = seed_game
     run = lambda seed, workers: simulate(rules, 300_001, seed=seed, workers=workers,  # noqa: E731
-                                         strategy=table, progress=False)
+                                         strategy=table)
     a, b, c = run(7, 2), run(7, 2), run(8, 2)
     assert _tallies(a) == _tallies(b)
     assert _tallies(a) != _tallies(c)
@@ -196,7 +197,7 @@ def test_same_seed_same_result_and_different_seed_different(seed_game):
     assert _tallies(single) == _tallies(run(7, 1)) and _tallies(single) != _tallies(a)
     assert a.generator == "xoshiro256**" and "Blackman" in a.generator_reference
     # a worker's stream does not depend on the chunking: 3 workers' worth of rounds in one call each
-    assert simulate(rules, 10, seed=3, workers=3, strategy=table, progress=False).rounds == 10
+    assert simulate(rules, 10, seed=3, workers=3, strategy=table).rounds == 10
 
 
 # ----- the strategy table is checked ------------------------------------------------------
@@ -209,7 +210,7 @@ def test_a_table_that_breaks_the_rules_is_rejected(seed_game):
     play[5] = bytes(codes)
     bad = dataclasses.replace(table, play=play)
     with pytest.raises(EngineError, match="breaks the rules"):
-        simulate(rules, 1000, seed=1, workers=1, strategy=bad, progress=False)
+        simulate(rules, 1000, seed=1, workers=1, strategy=bad)
 
 
 def test_a_table_without_an_action_for_a_dealt_hand_stops_with_an_error(seed_game):
@@ -217,13 +218,13 @@ def test_a_table_without_an_action_for_a_dealt_hand_stops_with_an_error(seed_gam
     t6 = table._index()[(0, 0, 0, 0, 0, 1, 0, 0, 0, 1)]
     play = {up: bytes(NO_ACTION if s == t6 else c for s, c in enumerate(codes)) for up, codes in table.play.items()}
     with pytest.raises(EngineError, match="no action for 6-T"):
-        simulate(rules, 100_000, seed=1, workers=1, strategy=dataclasses.replace(table, play=play), progress=False)
+        simulate(rules, 100_000, seed=1, workers=1, strategy=dataclasses.replace(table, play=play))
 
 
 def test_a_table_for_another_deck_count_is_rejected(seed_game):
     _, table, _ = seed_game
     with pytest.raises(EngineError, match="hand graph"):
-        simulate(Rules(decks=2), 1000, seed=1, workers=1, strategy=table, progress=False)
+        simulate(Rules(decks=2), 1000, seed=1, workers=1, strategy=table)
 
 
 def test_bad_arguments():
@@ -252,7 +253,7 @@ OBO_SIX_FIVE = Rules(blackjack_payout="6:5", double="any", split_tens="rank", pe
 def test_other_rules_agree_with_the_exact_ev(rules, rounds, seed):
     game = Game(rules)
     table = optimal_table(game)
-    sim = simulate(rules, rounds, seed=seed, workers=1, strategy=table, progress=False)
+    sim = simulate(rules, rounds, seed=seed, workers=1, strategy=table)
     exact_ev = game.round("cdz").ev
     assert within(sim.ev, sim.ev_se, exact_ev), (sim.ev, sim.ev_se, exact_ev)
     if rules.late_surrender:
@@ -279,7 +280,7 @@ def test_insurance_always_taken_matches_exact():
     game = Game(rules)
     table = optimal_table(game)
     insure = dataclasses.replace(table, insurance=bytes([1]) * len(table.hands), name="always insure")
-    sim = simulate(rules, 2_000_000, seed=21, workers=1, strategy=insure, progress=False)
+    sim = simulate(rules, 2_000_000, seed=21, workers=1, strategy=insure)
     exact = accounting.round_stats(game, insure)
     c = compare(sim, exact)
     assert exact.p_insurance > 0.07 and sim.rounds_insurance > 0
@@ -293,7 +294,7 @@ def test_basic_chart_agrees_with_its_exact_ev():
     from ev.analysis import accounting
     game = Game(Rules())
     table = chart.basic_table(game)
-    sim = simulate(game.rules, 2_000_000, seed=31, workers=1, strategy=table, progress=False)
+    sim = simulate(game.rules, 2_000_000, seed=31, workers=1, strategy=table)
     c = compare(sim, accounting.round_stats(game, table))
     assert abs(c.ev["z"]) < 4 and c.p_value > 0.001
 
@@ -304,25 +305,40 @@ class _Terminal(io.StringIO):
         return True
 
 
+def simulation_bar(stream) -> Progress:
+    """The bar ``bjev simulate`` shows (see ``ev.cli.cmd_simulate``)."""
+    return Progress(100, "simulating", unit="rounds", min_seconds=2.0, stream=stream)
+
+
 def test_progress_bar_only_for_long_runs_on_a_terminal():
     out = _Terminal()
-    bar = _Progress(100, True, out)
-    bar.start -= 1.0                      # one second in, 10 % done: about 10 s to go
-    bar.update(10)
-    bar.close(100)
+    with simulation_bar(out) as bar:
+        bar.start -= 1.0                  # one second in, 10 % done: about 10 s to go
+        bar.update(10)
+        bar.update(100)
     text = out.getvalue()
-    assert "simulating [" in text and "100.0%" in text and text.endswith("\n")
+    assert "simulating [" in text and "100.0%" in text and "100/100 rounds" in text and text.endswith("\n")
     quick = _Terminal()
-    bar = _Progress(100, True, quick)
-    bar.update(50)                        # at once: too short to show
-    bar.close(100)
+    with simulation_bar(quick) as bar:
+        bar.update(50)                    # at once: too short to show
+        bar.update(100)
     assert quick.getvalue() == ""
     piped = io.StringIO()
-    bar = _Progress(100, True, piped)
-    bar.start -= 5.0
-    bar.update(10)
-    bar.close(100)
+    with simulation_bar(piped) as bar:
+        bar.start -= 5.0
+        bar.update(10)
+        bar.update(100)
     assert piped.getvalue() == ""
+
+
+def test_simulate_reports_progress_and_never_prints(capsys):
+    rules = Rules()
+    table = optimal_table(Game(rules))
+    for workers in (1, 2):
+        seen: list[int] = []
+        sim = simulate(rules, 3 << 20, seed=4, workers=workers, strategy=table, progress=seen.append)
+        assert seen and seen == sorted(seen) and seen[-1] == sim.rounds == 3 << 20
+        assert capsys.readouterr() == ("", "")
 
 
 def run_cli(capsys, *argv):
@@ -355,12 +371,12 @@ def test_cli_simulate_text(capsys):
         assert label in out, label
 
 
-def test_cli_simulate_errors(capsys, monkeypatch):
+def test_cli_simulate_errors(capsys):
     code, _, err = run_cli(capsys, "simulate", "--rounds", "ten")
     assert code == 2 and err.count("\n") == 1 and "--rounds" in err
     code, _, err = run_cli(capsys, "simulate", "--rounds", "10", "--strategy", "best")
     assert code == 2 and err.count("\n") == 1
-    from ev.analysis import basic_strategy as chart
-    monkeypatch.delattr(chart, "basic_table")               # as before the chart existed
-    code, _, err = run_cli(capsys, "simulate", "--rounds", "10", "--strategy", "basic")
-    assert code == 2 and err == "bjev: error: the basic-strategy chart is not available yet\n"
+    code, _, err = run_cli(capsys, "simulate", "--rounds", "0")
+    assert code == 2 and err.count("\n") == 1 and "positive" in err
+    code, _, err = run_cli(capsys, "simulate", "--rounds", "10", "--seed", "-1")
+    assert code == 2 and err.count("\n") == 1 and "--seed" in err

@@ -35,7 +35,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from ev.core.actions import NO_ACTION, Action, split_mode
+from ev.core.actions import Action, split_mode
 from ev.core.arithmetic import Arithmetic, Number
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, initial_deals, subtract
 from ev.core.rules import Rules
@@ -45,13 +45,6 @@ from ev.analysis.splits import resplit_cells
 from ev.analysis.strategy import StrategyTable, optimal_table
 
 _PLAY = (Action.STAND, Action.HIT, Action.DOUBLE)
-
-
-def net_label(x: Number) -> str:
-    """A net result in initial bets as a short decimal: '-2', '1.5', '0.2' (results are tenths of a bet)."""
-    k = round(x * 10)
-    whole, tenth = divmod(abs(k), 10)
-    return ("-" if k < 0 else "") + str(whole) + (f".{tenth}" if tenth else "")
 
 
 @dataclass
@@ -124,20 +117,6 @@ class RoundStats:
     @property
     def hit_frequency(self) -> Number:
         return self.p_win
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "ev": self.ev, "rtp_initial": self.rtp_initial, "rtp_total_wagered": self.rtp_total_wagered,
-            "expected_total_wager": self.expected_wager,
-            "p_double": self.p_double, "p_split": self.p_split, "p_insurance": self.p_insurance,
-            "p_even_money": self.p_even_money, "p_player_blackjack": self.p_player_blackjack,
-            "p_dealer_blackjack": self.p_dealer_blackjack,
-            "p_win": self.p_win, "p_push": self.p_push, "p_loss": self.p_loss,
-            "distribution": {net_label(x): p for x, p in sorted(self.distribution.items())},
-            "sd": self.sd, "variance": self.variance, "skewness": self.skewness,
-            "hit_frequency": self.hit_frequency,
-            "strategy": self.strategy, "split_strategy": self.split_strategy,
-        }
 
 
 class _Tally:
@@ -288,4 +267,4 @@ def _play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: 
         raise EngineError(f"the strategy has no action for hand state {s}")
 
 
-__all__ = ["RoundStats", "net_label", "round_stats", "NO_ACTION"]
+__all__ = ["RoundStats", "round_stats"]

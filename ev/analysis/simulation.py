@@ -25,16 +25,20 @@ import math
 import multiprocessing
 import os
 import secrets
-import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+import mpmath
 
 from ev.core import _simulate
 from ev.core.cards import N_RANKS, full_shoe
 from ev.errors import BJEVError, EngineError
 from ev.core.rules import Rules
-from ev.analysis.strategy import StrategyTable, describe_hand
+from ev.analysis.accounting import round_stats
+from ev.analysis.basic_strategy import basic_table
+from ev.analysis.game import Game
+from ev.analysis.strategy import StrategyTable, describe_hand, optimal_table
 from ev.core.shapes import hand_graph
 
 GENERATOR = _simulate.GENERATOR
@@ -49,19 +53,12 @@ _ERRORS = {1: "the strategy has no action for", 2: "the strategy holds an action
 
 # ----- strategies ---------------------------------------------------------------
 def resolve_strategy(rules: Rules, strategy: str | StrategyTable = "optimal") -> StrategyTable:
-    """The table to play: "optimal" (CDZ-), "basic" (the chart, when available) or a table as is."""
+    """The table to play: "optimal" (CDZ-), "basic" (the basic-strategy chart) or a table as is."""
     if isinstance(strategy, StrategyTable):
         return strategy
     if strategy == "optimal":
-        from ev.analysis.game import Game
-        from ev.analysis.strategy import optimal_table
         return optimal_table(Game(rules))
     if strategy == "basic":
-        try:
-            from ev.analysis.basic_strategy import basic_table  # type: ignore[attr-defined]
-        except ImportError:
-            raise BJEVError("the basic-strategy chart is not available yet") from None
-        from ev.analysis.game import Game
         return basic_table(Game(rules))
     raise BJEVError(f"unknown strategy {strategy!r}; choose optimal or basic, or pass a StrategyTable")
 
@@ -107,7 +104,8 @@ def _spec(rules: Rules, table: StrategyTable) -> dict:
 
 
 # ----- the result -----------------------------------------------------------------
-def _ci(centre: float, se: float, z: float) -> tuple[float, float]:
+def confidence_interval(centre: float, se: float, z: float) -> tuple[float, float]:
+    """The two-sided interval ``centre`` +- ``z`` standard errors (z = Z95, Z99)."""
     return (centre - z * se, centre + z * se)
 
 
@@ -176,8 +174,8 @@ class SimulationResult:
         self.ev_se = math.sqrt(var_n / n)
         self.rtp_initial = 1 + mean
         self.rtp_initial_se = self.ev_se
-        self.rtp_initial_ci95 = _ci(self.rtp_initial, self.ev_se, Z95)
-        self.rtp_initial_ci99 = _ci(self.rtp_initial, self.ev_se, Z99)
+        self.rtp_initial_ci95 = confidence_interval(self.rtp_initial, self.ev_se, Z95)
+        self.rtp_initial_ci99 = confidence_interval(self.rtp_initial, self.ev_se, Z99)
         self.total_wagered = self.wager_tenths / 10
         w = self.total_wagered / n
         self.mean_wager = w
@@ -188,23 +186,11 @@ class SimulationResult:
         cov = ((self.net_wager / 100 - self.net_tenths * self.wager_tenths / 100 / n) / (n - 1)) if n > 1 else 0.0
         var_d = max(var_n - 2 * ratio * cov + ratio * ratio * var_w, 0.0)
         self.rtp_total_wagered_se = math.sqrt(var_d / n) / w
-        self.rtp_total_wagered_ci95 = _ci(self.rtp_total_wagered, self.rtp_total_wagered_se, Z95)
-        self.rtp_total_wagered_ci99 = _ci(self.rtp_total_wagered, self.rtp_total_wagered_se, Z99)
+        self.rtp_total_wagered_ci95 = confidence_interval(self.rtp_total_wagered, self.rtp_total_wagered_se, Z95)
+        self.rtp_total_wagered_ci99 = confidence_interval(self.rtp_total_wagered, self.rtp_total_wagered_se, Z99)
         self.distribution = {k / 10: c / n for k, c in sorted(self.histogram.items())}
         self.frequencies = {name: getattr(self, f"rounds_{name}") / n for name in FREQUENCY_NAMES + ("surrender",)}
         self.rounds_per_second = n / self.seconds if self.seconds > 0 else float("inf")
-
-    def as_dict(self) -> dict[str, Any]:
-        out = dataclasses.asdict(self)
-        out["rules"] = self.rules.as_dict()
-        out["histogram"] = {str(k): v for k, v in sorted(self.histogram.items())}
-        out["distribution"] = {f"{k:g}": v for k, v in self.distribution.items()}
-        for key, value in out.items():
-            if isinstance(value, tuple):
-                out[key] = list(value)
-        out["units"] = ("derived figures in initial bets; raw tallies (net_tenths, wager_tenths, histogram keys) "
-                        "in tenths of an initial bet, squares and products in hundredths")
-        return out
 
 
 def _variance(sum_sq: float, total: float, n: int) -> float:
@@ -214,49 +200,6 @@ def _variance(sum_sq: float, total: float, n: int) -> float:
 
 
 # ----- running ----------------------------------------------------------------------
-class _Progress:
-    """A one-line progress bar on stderr, shown once a run looks longer than about 2 seconds.
-
-    Like ``ev.progress``, it stays silent when the stream is not a terminal.
-    """
-
-    def __init__(self, total: int, enabled: bool, stream=None) -> None:
-        self.total = total
-        self.stream = stream or sys.stderr
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.enabled = enabled and self.tty
-        self.start = time.perf_counter()
-        self.shown = False
-        self.last = 0.0
-
-    def update(self, done: int) -> None:
-        if not self.enabled or self.total <= 0:
-            return
-        now = time.perf_counter()
-        elapsed = now - self.start
-        if not self.shown:
-            projected = elapsed * self.total / done if done else float("inf")
-            if elapsed < 0.5 or (projected < 2.0 and elapsed < 2.0) or done >= self.total:
-                return
-            self.shown = True
-        frac = done / self.total
-        rate = done / elapsed if elapsed > 0 else 0.0
-        eta = (self.total - done) / rate if rate > 0 else float("inf")
-        bar = "#" * int(30 * frac) + "." * (30 - int(30 * frac))
-        line = (f"simulating [{bar}] {100 * frac:5.1f}%  {done:,}/{self.total:,} rounds  "
-                f"{rate / 1e6:.2f} M/s  eta {eta:.0f} s")
-        if now - self.last >= 0.1 or done >= self.total:
-            self.stream.write("\r" + line)
-            self.stream.flush()
-            self.last = now
-
-    def close(self, done: int) -> None:
-        if self.shown:
-            self.update(done)
-            self.stream.write("\n")
-            self.stream.flush()
-
-
 def _error(counts: dict, spec: dict) -> EngineError:
     code = counts["error"]
     what = _ERRORS.get(code, f"error {code}")
@@ -305,7 +248,7 @@ def _shares(rounds: int, workers: int) -> list[int]:
 
 def simulate(rules: Rules | None = None, rounds: int = 10_000_000, seed: int | None = None,
              workers: int | None = None, strategy: str | StrategyTable = "optimal",
-             progress: bool = True) -> SimulationResult:
+             progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Play ``rounds`` rounds under ``rules`` by ``strategy``; the tallies and derived figures.
 
     ``seed``: any integer from 0 to 2**64 - 1 (None: a fresh random seed, recorded in the
@@ -313,6 +256,9 @@ def simulate(rules: Rules | None = None, rounds: int = 10_000_000, seed: int | N
     ``os.cpu_count()``); results are deterministic for a given seed and worker count.
     ``strategy``: "optimal" (the engine's optimal composition-dependent table, CDZ-
     after splits), "basic" (the basic-strategy chart) or a StrategyTable.
+    ``progress(rounds_done)``: called from this process as the rounds are played
+    (every 2^20 rounds of a worker, or every 0.1 s with several workers) and once
+    at the end; the simulation itself never prints.
     """
     rules = rules or Rules()
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
@@ -328,14 +274,14 @@ def simulate(rules: Rules | None = None, rounds: int = 10_000_000, seed: int | N
     table = resolve_strategy(rules, strategy)
     spec = _spec(rules, table)
     shares = _shares(rounds, workers)
-    bar = _Progress(rounds, progress)
     start = time.perf_counter()
     if workers == 1:
-        results = [_run_stream(spec, seed, 0, rounds, bar.update)]
+        results = [_run_stream(spec, seed, 0, rounds, progress)]
     else:
-        results = _run_parallel(spec, seed, shares, bar)
+        results = _run_parallel(spec, seed, shares, progress)
     seconds = time.perf_counter() - start
-    bar.close(rounds)
+    if progress is not None:
+        progress(sum(counts["rounds"] for counts in results))
     for counts in results:
         if counts["error"]:
             raise _error(counts, spec)
@@ -358,7 +304,8 @@ def simulate(rules: Rules | None = None, rounds: int = 10_000_000, seed: int | N
         rounds_dealer_blackjack=total["dealer_blackjack"], rounds_surrender=total["surrender"])
 
 
-def _run_parallel(spec: dict, seed: int, shares: list[int], bar: _Progress) -> list[dict]:
+def _run_parallel(spec: dict, seed: int, shares: list[int],
+                  progress: Callable[[int], None] | None) -> list[dict]:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     slots = ctx.Array("q", len(shares), lock=False)
@@ -367,7 +314,8 @@ def _run_parallel(spec: dict, seed: int, shares: list[int], bar: _Progress) -> l
         pending = [pool.apply_async(_worker, (spec, seed, w, k)) for w, k in enumerate(shares)]
         while not all(p.ready() for p in pending):
             pending[0].wait(0.1) if not pending[0].ready() else time.sleep(0.1)
-            bar.update(sum(slots))
+            if progress is not None:
+                progress(sum(slots))
         results = [p.get() for p in pending]
         pool.close()
     except BaseException:
@@ -425,8 +373,7 @@ def compare(sim: SimulationResult, exact: Any) -> Comparison:
 
     The chi-square test compares the net-result histogram with the exact
     distribution; cells (in order of net result) with an expected count below
-    5 are pooled with their neighbours.  Its p-value is the regularised upper
-    incomplete gamma function Q(dof/2, chi2/2).
+    5 are pooled with their neighbours (see :func:`chi_square_test`).
     """
     get = lambda name: getattr(exact, name, None)  # noqa: E731
     n = sim.rounds
@@ -488,233 +435,19 @@ def chi_square_test(histogram: dict[int, int], distribution: dict[float, float],
         return None, None, None, groups, unexpected
     chi2 = sum((g["observed"] - g["expected"]) ** 2 / g["expected"] for g in groups)
     dof = len(groups) - 1
-    return chi2, dof, gamma_q(dof / 2, chi2 / 2), groups, unexpected
+    return chi2, dof, chi_square_p_value(chi2, dof), groups, unexpected
 
 
-def gamma_q(a: float, x: float) -> float:
-    """The regularised upper incomplete gamma function Q(a, x) = Gamma(a, x) / Gamma(a).
+def chi_square_p_value(chi2: float, dof: int) -> float:
+    """P(X >= chi2) for X chi-square distributed with ``dof`` degrees of freedom.
 
-    Series for x < a + 1, Lentz's continued fraction otherwise (Numerical
-    Recipes, 3rd ed., section 6.2).  Q(k/2, chi2/2) is the chi-square p-value.
+    That is the regularised upper incomplete gamma function Q(dof/2, chi2/2),
+    computed by mpmath.
     """
-    if a <= 0 or x < 0:
-        raise ValueError("gamma_q needs a > 0 and x >= 0")
-    if x == 0:
-        return 1.0
-    log_prefix = -x + a * math.log(x) - math.lgamma(a)
-    eps, tiny = 1e-15, 1e-300
-    if x < a + 1:
-        term = total = 1.0 / a
-        ap = a
-        for _ in range(10_000):
-            ap += 1
-            term *= x / ap
-            total += term
-            if abs(term) < abs(total) * eps:
-                break
-        return max(0.0, 1.0 - total * math.exp(log_prefix))
-    b = x + 1 - a
-    c = 1 / tiny
-    d = 1 / b
-    h = d
-    for i in range(1, 10_000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        if abs(d) < tiny:
-            d = tiny
-        c = b + an / c
-        if abs(c) < tiny:
-            c = tiny
-        d = 1 / d
-        delta = d * c
-        h *= delta
-        if abs(delta - 1) < eps:
-            break
-    return math.exp(log_prefix) * h
+    return float(mpmath.gammainc(dof / 2, chi2 / 2, regularized=True))
 
 
 # ----- the command line's figures ------------------------------------------------------
 def exact_figures(rules: Rules, table: StrategyTable) -> Any:
-    """The exact figures of ``table`` under ``rules`` for :func:`compare`.
-
-    ``ev.accounting.round_stats`` when available; otherwise, for the optimal
-    table only, the engine's round EV (then only the EV and RTP per initial bet
-    are compared).  None when neither applies.
-    """
-    from ev.analysis.game import Game
-    game = Game(rules)
-    try:
-        from ev.analysis.accounting import round_stats
-    except ImportError:
-        round_stats = None
-    if round_stats is not None:
-        return round_stats(game, table)
-    if table.name.startswith("optimal"):
-        return game.round("cdz")
-    return None
-
-
-def parse_count(text: str) -> int:
-    """A number of rounds: 1000000, 1_000_000 or 1e6 (argparse type)."""
-    import argparse
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        try:
-            f = float(text)
-        except ValueError:
-            f = math.nan
-        if not math.isfinite(f) or f != int(f):
-            raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}")
-        value = int(f)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
-
-
-def parse_seed(text: str) -> int:
-    """A seed: an integer from 0 to 2**64 - 1, decimal or 0x hex (argparse type)."""
-    import argparse
-    try:
-        value = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
-    if not 0 <= value < 2 ** 64:
-        raise argparse.ArgumentTypeError(f"the seed must be from 0 to 2**64 - 1, got {text!r}")
-    return value
-
-
-def _finite(x: Any) -> Any:
-    """JSON-safe: non-finite floats become None, recursively."""
-    if isinstance(x, float):
-        return x if math.isfinite(x) else None
-    if isinstance(x, dict):
-        return {k: _finite(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_finite(v) for v in x]
-    return x
-
-
-def report_data(sim: SimulationResult, comparison: Comparison | None, exact: Any = None) -> dict:
-    """Everything ``bjev simulate --json`` prints."""
-    cmp = comparison.as_dict() if comparison is not None else None
-
-    def figure(name: str, ci95: tuple | None = None, ci99: tuple | None = None) -> dict:
-        out = {"simulated": getattr(sim, name), "se": getattr(sim, f"{name}_se", None)}
-        if name == "ev":
-            out["se"] = sim.ev_se
-        if ci95 is not None:
-            out["ci95"], out["ci99"] = list(ci95), list(ci99)
-        out["exact"] = cmp[name]["exact"] if cmp else None
-        out["z"] = cmp[name]["z"] if cmp else None
-        return out
-
-    exact_dist = {}
-    if exact is not None and getattr(exact, "distribution", None):
-        exact_dist = {round(float(k) * 10): float(v) for k, v in exact.distribution.items()}
-    keys = sorted(set(sim.histogram) | set(exact_dist))
-    data = {
-        "rounds": sim.rounds,
-        "seed": sim.seed,
-        "workers": sim.workers,
-        "generator": sim.generator,
-        "generator_reference": sim.generator_reference,
-        "strategy": sim.strategy,
-        "seconds": sim.seconds,
-        "rounds_per_second": sim.rounds_per_second,
-        "ev": figure("ev", _ci(sim.ev, sim.ev_se, Z95), _ci(sim.ev, sim.ev_se, Z99)),
-        "rtp_initial": figure("rtp_initial", sim.rtp_initial_ci95, sim.rtp_initial_ci99),
-        "rtp_total_wagered": figure("rtp_total_wagered", sim.rtp_total_wagered_ci95, sim.rtp_total_wagered_ci99),
-        "mean_wager": figure("mean_wager"),
-        "total_wagered": sim.total_wagered,
-        "sd": sim.sd,
-        "net_results": {f"{k / 10:g}": {"rounds": sim.histogram.get(k, 0),
-                                        "frequency": sim.histogram.get(k, 0) / sim.rounds,
-                                        "exact": exact_dist.get(k)} for k in keys},
-        "chi_square": ({"statistic": cmp["chi_square"], "dof": cmp["dof"], "p_value": cmp["p_value"],
-                        "cells": cmp["cells"], "unexpected_values": cmp["unexpected_values"]} if cmp else None),
-        "frequencies": (cmp["frequencies"] if cmp else {k: {"simulated": v} for k, v in sim.frequencies.items()}),
-        "tallies": {"net_tenths": sim.net_tenths, "net_sq_hundredths": sim.net_sq,
-                    "wager_tenths": sim.wager_tenths, "wager_sq_hundredths": sim.wager_sq,
-                    "net_wager_hundredths": sim.net_wager,
-                    "histogram_tenths": {str(k): v for k, v in sorted(sim.histogram.items())},
-                    **{f"rounds_{name}": getattr(sim, f"rounds_{name}") for name in FREQUENCY_NAMES + ("surrender",)}},
-        "units": "initial bets; tallies in tenths of an initial bet (squares and products in hundredths)",
-        "rules": sim.rules.as_dict(),
-    }
-    if "surrender" not in data["frequencies"]:
-        data["frequencies"]["surrender"] = {"simulated": sim.frequencies["surrender"], "se": None,
-                                            "exact": None, "z": None}
-    return _finite(data)
-
-
-def report_text(sim: SimulationResult, comparison: Comparison | None, exact: Any = None) -> str:
-    """The plain-text answer of ``bjev simulate``."""
-    from tabulate import tabulate
-
-    data = report_data(sim, comparison, exact)
-
-    def pct(x: float | None, digits: int = 4) -> str:
-        return "" if x is None else f"{100 * x:.{digits}f} %"
-
-    def z(x: float | None) -> str:
-        return "" if x is None else f"{x:+.2f}"
-
-    def interval(ci: list, digits: int = 4) -> str:
-        return f"[{100 * ci[0]:.{digits}f}, {100 * ci[1]:.{digits}f}] %"
-
-    rows = []
-    for label, key in (("EV per initial bet", "ev"), ("RTP per initial bet", "rtp_initial"),
-                       ("RTP per total wagered", "rtp_total_wagered")):
-        f = data[key]
-        sign = "+" if key == "ev" else ""
-        rows.append([label, f"{100 * f['simulated']:{sign}.4f} %", pct(f["se"]), interval(f["ci95"]),
-                     interval(f["ci99"]), "" if f["exact"] is None else f"{100 * f['exact']:{sign}.4f} %",
-                     z(f["z"])])
-    w = data["mean_wager"]
-    rows.append(["Mean wager (bets/round)", f"{w['simulated']:.5f}", f"{w['se']:.5f}", "", "",
-                 "" if w["exact"] is None else f"{w['exact']:.5f}", z(w["z"])])
-    head = [
-        f"Rules: {sim.rules.summary()}",
-        f"Strategy: {sim.strategy}",
-        f"Rounds: {sim.rounds:,} ({sim.workers} worker{'s' if sim.workers > 1 else ''}, {sim.seconds:.1f} s, "
-        f"{sim.rounds_per_second / 1e6:.1f} M rounds/s)",
-        f"Seed: {sim.seed}   generator: {sim.generator} (Blackman & Vigna, ACM TOMS 2021; "
-        f"splitmix64 seeding, one 2^128 jump per worker)",
-        f"Total wagered: {sim.total_wagered:,.1f} initial bets   SD of a round: {sim.sd:.5f}",
-        "",
-        tabulate(rows, headers=["", "simulated", "SE", "95% CI", "99% CI", "exact", "z"],
-                 colalign=("left", "right", "right", "right", "right", "right", "right"), disable_numparse=True),
-        "",
-    ]
-    net_rows = [[k, f"{v['rounds']:,}", f"{v['frequency']:.6f}", "" if v["exact"] is None else f"{v['exact']:.6f}"]
-                for k, v in data["net_results"].items()]
-    head.append("Net result per round (initial bets)")
-    head.append(tabulate(net_rows, headers=["net", "rounds", "frequency", "exact"],
-                         colalign=("right", "right", "right", "right"), disable_numparse=True))
-    chi = data["chi_square"]
-    if chi and chi["statistic"] is not None:
-        head.append(f"Chi-square against the exact distribution: {chi['statistic']:.3f} on {chi['dof']} "
-                    f"degrees of freedom (cells with expected count < 5 pooled), p = {chi['p_value']:.4g}")
-        if chi["unexpected_values"]:
-            head.append(f"Observed net results the exact distribution lacks: {chi['unexpected_values']}")
-    elif comparison is None or comparison.chi_square is None:
-        head.append("Chi-square: no exact distribution to compare with")
-    head.append("")
-    labels = {"double": "P(double)", "split": "P(split)", "insurance": "P(insurance)",
-              "even_money": "P(even money)", "player_blackjack": "P(player blackjack)",
-              "dealer_blackjack": "P(dealer blackjack)", "surrender": "P(surrender)"}
-    freq_rows = []
-    for key, label in labels.items():
-        f = data["frequencies"].get(key)
-        if f is None:
-            continue
-        freq_rows.append([label, f"{f['simulated']:.6f}", "" if f.get("se") is None else f"{f['se']:.6f}",
-                          "" if f.get("exact") is None else f"{f['exact']:.6f}", z(f.get("z"))])
-    head.append(tabulate(freq_rows, headers=["", "simulated", "SE", "exact", "z"],
-                         colalign=("left", "right", "right", "right", "right"), disable_numparse=True))
-    head.append("")
-    head.append("Units: initial bets. z = (simulated - exact) / SE; RTP per total wagered uses a "
-                "delta-method (ratio) standard error.")
-    return "\n".join(head)
+    """The exact figures of ``table`` under ``rules`` for :func:`compare` (``ev.analysis.accounting.round_stats``)."""
+    return round_stats(Game(rules), table)

@@ -17,6 +17,8 @@ TEN = 9
 N_RANKS = 10
 RANK_SYMBOLS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 TEN_FACES = ("T", "J", "Q", "K")
+#: up cards in the order of a printed chart: 2 ... 9, T, A (rank indices)
+UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 
 _SYMBOL_TO_FACE = {s: s for s in RANK_SYMBOLS[:9]}
 _SYMBOL_TO_FACE.update({"T": "T", "10": "T", "J": "J", "Q": "Q", "K": "K"})

@@ -8,64 +8,30 @@ decimal rounded half-even to 20 significant digits, and in JSON as
 """
 from __future__ import annotations
 
-import sys
 from decimal import Context, Decimal, ROUND_HALF_EVEN
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 from tabulate import tabulate
 
-from ev.analysis.accounting import RoundStats, net_label, round_stats
+from ev.analysis.accounting import RoundStats, round_stats
 from ev.analysis.game import Game, HandResult, RoundResult
 from ev.analysis.sensitivity import PUBLISHED_RTP, rule_effects, rule_readings
 from ev.core.actions import SPLIT_STRATEGY_NAMES
-from ev.core.cards import RANK_SYMBOLS
+from ev.core.cards import RANK_SYMBOLS, UP_ORDER
 from ev.core.rules import Rules
+from ev.present.numbers import decimal_text, exact_json, fraction_text, net_text
 
-#: up cards in the order of a printed chart: 2 ... 9, T, A
-UP_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 JSON_SCHEME = ('every exact value is {"fraction": "p/q" in lowest terms, "decimal": the value rounded half-even '
                'to 20 significant digits}; sd is {"expression": "sqrt(variance)", "decimal"} and skewness '
                '{"expression": "third_moment / variance^(3/2)", "decimal"}')
 UNITS = "initial bets per round; ev_by_upcard includes initial bets lost to dealer blackjacks"
 HAND_ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
 
-# exact values can have denominators of thousands of digits (resplit games)
-sys.set_int_max_str_digits(0)
 _DEC20 = Context(prec=20, rounding=ROUND_HALF_EVEN)
 
 
 # ----- exact numbers --------------------------------------------------------------
-def fraction_text(x: Fraction) -> str:
-    """``"p/q"`` in lowest terms (``"1/1"`` for one, ``"0/1"`` for zero)."""
-    x = Fraction(x)
-    return f"{x.numerator}/{x.denominator}"
-
-
-def decimal_text(x: Fraction, digits: int = 20) -> str:
-    """The decimal expansion of ``x`` rounded (half-even) to ``digits`` significant digits, never in E notation."""
-    x = Fraction(x)
-    ctx = _DEC20 if digits == 20 else Context(prec=digits, rounding=ROUND_HALF_EVEN)
-    d = ctx.divide(Decimal(x.numerator), Decimal(x.denominator))
-    return "0" if d == 0 else format(d, "f")
-
-
-def exact_json(x: Any) -> Any:
-    """JSON form of an exact value: ``{"fraction": "p/q", "decimal": "<20 significant digits>"}``.
-
-    ``None`` stays ``None``; dicts and lists are converted item by item.
-    """
-    if x is None:
-        return None
-    if isinstance(x, dict):
-        return {k: exact_json(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [exact_json(v) for v in x]
-    if isinstance(x, bool):
-        return x
-    return {"fraction": fraction_text(x), "decimal": decimal_text(x)}
-
-
 def _irrational(expression: str, value: Decimal) -> dict:
     return {"expression": expression, "decimal": format(_DEC20.plus(value), "f")}
 
@@ -76,6 +42,23 @@ def _line(label: str, x: Fraction, percent: bool = False) -> str:
 
 
 # ----- shared pieces -----------------------------------------------------------------
+def stats_data(stats: RoundStats) -> dict[str, Any]:
+    """The figures of a :class:`~ev.analysis.accounting.RoundStats` under their JSON names (values as they are)."""
+    return {
+        "ev": stats.ev, "rtp_initial": stats.rtp_initial, "rtp_total_wagered": stats.rtp_total_wagered,
+        "expected_total_wager": stats.expected_wager,
+        "p_double": stats.p_double, "p_split": stats.p_split, "p_insurance": stats.p_insurance,
+        "p_even_money": stats.p_even_money, "p_player_blackjack": stats.p_player_blackjack,
+        "p_dealer_blackjack": stats.p_dealer_blackjack,
+        "p_win": stats.p_win, "p_push": stats.p_push, "p_loss": stats.p_loss,
+        "distribution": {net_text(x): p for x, p in sorted(stats.distribution.items())},
+        "sd": stats.sd, "variance": stats.variance, "skewness": stats.skewness,
+        "hit_frequency": stats.hit_frequency,
+        "strategy": stats.strategy, "split_strategy": stats.split_strategy,
+    }
+
+
+# ----- shared pieces (text) -----------------------------------------------------------------
 def _play_line(split_strategy: str, basic: bool) -> str:
     if basic:
         return "Play: the basic-strategy chart (total-dependent; see 'bjev chart'), followed exactly"
@@ -120,11 +103,11 @@ def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: Roun
     data = {
         "ev": result.ev, "rtp_initial": result.rtp_initial, "house_edge": -result.ev,
         "ev_by_upcard": result.ev_by_upcard, "p_upcard": result.p_upcard,
-        **{k: v for k, v in stats.as_dict().items() if k not in ("ev", "rtp_initial", "strategy")},
+        **{k: v for k, v in stats_data(stats).items() if k not in ("ev", "rtp_initial", "strategy")},
         "split_strategy": split_strategy, "units": UNITS, "rules": rules.as_dict(),
     }
     up_rows = _up_rows(result.ev_by_upcard, lambda s, ev: [f"{result.p_upcard[s]:.6f}", f"{100 * ev:+.6f} %"])
-    dist_rows = [[_signed(x), f"{p:.9f}"] for x, p in sorted(stats.distribution.items())]
+    dist_rows = [[net_text(x, sign=True), f"{p:.9f}"] for x, p in sorted(stats.distribution.items())]
     text = "\n".join([
         f"Rules: {rules.summary()}",
         _play_line(split_strategy, False),
@@ -155,7 +138,7 @@ def _rtp_basic(game: Game, stats: RoundStats) -> tuple[str, dict]:
     """EV and both RTPs of a player who follows the basic-strategy chart, against optimal CD play."""
     rules = game.rules
     optimal = round_stats(game, "cdz")
-    data = {**stats.as_dict(), "house_edge": -stats.ev, "optimal_ev": optimal.ev,
+    data = {**stats_data(stats), "house_edge": -stats.ev, "optimal_ev": optimal.ev,
             "optimal_rtp_initial": optimal.rtp_initial, "optimal_rtp_total_wagered": optimal.rtp_total_wagered,
             "ev_cost_of_chart": optimal.ev - stats.ev,
             "units": "initial bets per round", "rules": rules.as_dict()}
@@ -191,7 +174,7 @@ def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
         "exact": True,
         "ev": exact_json(ev), "rtp_initial": exact_json(1 + ev), "house_edge": exact_json(-ev),
         "ev_by_upcard": exact_json(ev_by_up), "p_upcard": exact_json(p_up),
-        **{k: exact_json(v) for k, v in stats.as_dict().items()
+        **{k: exact_json(v) for k, v in stats_data(stats).items()
            if k not in ("ev", "rtp_initial", "strategy", "split_strategy", "sd", "skewness")},
         "sd": _irrational("sqrt(variance)", stats.sd),
         "skewness": _irrational("third_moment / variance^(3/2)", stats.skewness),
@@ -204,7 +187,7 @@ def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
         "json_scheme": JSON_SCHEME,
         "rules": rules.as_dict(),
     }
-    dist_rows = [[net_label(x), fraction_text(p), decimal_text(p)] for x, p in sorted(stats.distribution.items())]
+    dist_rows = [[net_text(x), fraction_text(p), decimal_text(p)] for x, p in sorted(stats.distribution.items())]
     up_rows = _up_rows(ev_by_up, lambda s, ev: [fraction_text(p_up[s]), fraction_text(ev), decimal_text(ev)])
     tie_text = ("none: every decision has a unique best action" if not ties else
                 "; ".join(f"{t['hand']} vs {t['up']} ({t['context']}): {' = '.join(t['actions'])}" for t in ties))
@@ -239,11 +222,6 @@ def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
         f"Exact ties (broken as stand, hit, double, split, surrender): {tie_text}",
     ])
     return text, data
-
-
-def _signed(x: float) -> str:
-    text = f"{x:+.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
 # ----- bjev hand -----------------------------------------------------------------------

@@ -813,17 +813,6 @@ def join_and(items: list[str], lang: str = "en") -> str:
     return f"{', '.join(items[:-1])} {t('and', lang)} {items[-1]}"
 
 
-def number(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
-    """``x`` with ``digits`` decimals; German and Polish use a decimal comma."""
-    text = f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang in ("de", "pl") else text
-
-
-def percent(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
-    """A fraction as a percentage: 0.0123 -> '1.23 %' ('1,23 %' in German and Polish)."""
-    return f"{number(100 * x, digits, lang, sign)} %"
-
-
 def rules_summary(rules: Any, lang: str = "en") -> str:
     """One line describing a :class:`ev.rules.Rules` in ``lang``."""
     n = rules.decks

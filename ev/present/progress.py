@@ -1,37 +1,82 @@
-"""A small progress bar on stderr for long work (shown only on a terminal, or when forced)."""
+"""The one progress bar of bjev: a line on stderr for long work, shown only on a terminal (or when forced).
+
+The computation never prints: it calls back (``progress(rounds_done)`` in
+:func:`ev.analysis.simulation.simulate`, ``progress(label)`` in
+:mod:`ev.analysis.sensitivity`), and the command line hands it a bar's
+:meth:`Progress.update` or :meth:`Progress.advance`.
+"""
 from __future__ import annotations
 
 import sys
 import time
+from typing import TextIO
 
 
 class Progress:
-    """``with Progress(total, "label") as bar: bar.advance(k, note)``; silent when stderr is not a tty."""
+    """``with Progress(total, "label") as bar: bar.advance(k, note)`` or ``bar.update(done)``.
 
-    def __init__(self, total: float, label: str, enabled: bool | None = None, min_seconds: float = 1.0) -> None:
-        self.total, self.label = max(total, 1), label
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.done = 0.0
-        self.start = time.monotonic()
+    The bar appears only once the work looks longer than ``min_seconds``
+    (half a second in, the projected total exceeds it; or ``min_seconds``
+    have passed) and only when ``stream`` (default stderr) is a terminal,
+    unless ``enabled`` says otherwise.  With ``unit`` (e.g. "rounds") the line
+    also shows the count, the rate and the time left.  Redrawn at most ten
+    times a second; the last state and a newline are written on exit.
+    """
+
+    def __init__(self, total: float, label: str, enabled: bool | None = None, min_seconds: float = 1.0,
+                 unit: str | None = None, stream: TextIO | None = None) -> None:
+        self.total, self.label, self.unit = max(total, 1), label, unit
+        self.stream = stream or sys.stderr
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)()) if enabled is None else enabled
         self.min_seconds = min_seconds
+        self.done = 0.0
+        self.note = ""
+        self.start = time.monotonic()
+        self.last = 0.0
+        self.width = 0
         self.shown = False
 
     def __enter__(self) -> "Progress":
         return self
 
     def advance(self, amount: float = 1, note: str = "") -> None:
-        self.done += amount
-        if not self.enabled or time.monotonic() - self.start < self.min_seconds:
+        """``amount`` more units of work are done (``note``: what was just finished)."""
+        self.update(self.done + amount, note)
+
+    def update(self, done: float, note: str = "") -> None:
+        """``done`` units of work are done in all."""
+        self.done, self.note = done, note
+        if not self.enabled:
             return
+        now = time.monotonic()
+        elapsed = now - self.start
+        if not self.shown:
+            projected = elapsed * self.total / done if done > 0 else float("inf")
+            if elapsed < 0.5 or (projected < self.min_seconds and elapsed < self.min_seconds) or done >= self.total:
+                return
+            self.shown = True
+        elif now - self.last < 0.1 and done < self.total:
+            return
+        self._draw(elapsed)
+        self.last = now
+
+    def _draw(self, elapsed: float) -> None:
         frac = min(self.done / self.total, 1.0)
-        width = 30
-        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
-        elapsed = time.monotonic() - self.start
-        sys.stderr.write(f"\r{self.label} [{bar}] {100 * frac:5.1f}% {elapsed:6.1f}s {note[:30]:<30}")
-        sys.stderr.flush()
-        self.shown = True
+        cells = 30
+        bar = "#" * int(frac * cells) + "-" * (cells - int(frac * cells))
+        line = f"{self.label} [{bar}] {100 * frac:5.1f}% {elapsed:6.1f}s"
+        if self.unit:
+            rate = self.done / elapsed if elapsed > 0 else 0.0
+            eta = (self.total - self.done) / rate if rate > 0 else float("inf")
+            line += f"  {self.done:,.0f}/{self.total:,.0f} {self.unit}  {rate / 1e6:.2f} M/s  eta {eta:.0f} s"
+        if self.note:
+            line += f" {self.note[:30]}"
+        self.stream.write("\r" + line.ljust(self.width))      # blanks cover the end of a longer last line
+        self.stream.flush()
+        self.width = len(line)
 
     def __exit__(self, *exc) -> None:
         if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+            self._draw(time.monotonic() - self.start)
+            self.stream.write("\n")
+            self.stream.flush()

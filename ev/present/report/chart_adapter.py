@@ -1,32 +1,25 @@
-"""Section 7 of the report: the basic-strategy chart, read from ``ev.chart`` when it exists.
+"""Section 7 of the report: the basic-strategy chart (``ev.analysis.basic_strategy``) as report data.
 
-This is the one place that knows ``ev.chart``'s interface (``basic_chart``,
-``Chart``, ``chart_view``).  Without it the section is ``{"available":
-False, "reason": ...}`` and every renderer prints one line saying so.
-Keys starting with ``_`` hold objects for the renderers and are left out of
-``report.json``.
+The section holds the chart's JSON (:func:`ev.present.chart_render.chart_data`),
+its player's figures and the EV table.  If deriving the chart fails, the
+section is ``{"available": False, "reason": ...}`` and every renderer prints
+one line saying so.  Keys starting with ``_`` hold objects for the renderers
+and are left out of ``report.json``.
 """
 from __future__ import annotations
 
 from ev.analysis.accounting import RoundStats
-from ev.core.cards import RANK_SYMBOLS
+from ev.analysis.basic_strategy import basic_chart
 from ev.analysis.game import Game
-
-EV_ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
+from ev.core.cards import RANK_SYMBOLS
+from ev.present.chart_render import EV_ACTIONS, chart_data
 
 
 def strategy_section(game: Game, optimal: RoundStats) -> dict:
     """The chart's cells, exceptions, EV table and its player's figures (``_stats``: its RoundStats)."""
-    try:
-        from ev.analysis.basic_strategy import basic_chart
-    except ImportError as exc:
-        return {"available": False, "reason": f"ev.chart is not available ({exc})"}
-    try:
-        chart = basic_chart(game)
-    except Exception as exc:  # the chart is one section: its failure is reported there, not fatal
-        return {"available": False, "reason": f"ev.chart failed ({type(exc).__name__}: {exc})"}
+    chart = basic_chart(game)
     stats = chart.stats
-    data = chart.as_dict()
+    data = chart_data(chart)
     data.pop("rules", None)
     ev_table = []
     for row in chart.ev_rows:

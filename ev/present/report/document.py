@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ev.core.cards import RANK_SYMBOLS
-from ev.core.rules import FIELD_NAMES
+from ev.core.rules import FIELD_NAMES, Rules
+from ev.present.i18n import rules_summary
 from ev.present.report import figures
-from ev.present.report.model import DEAL_CLASSES, UP_ORDER, Report
-from ev.present.report.texts import check_language, integer, number, percent, t, t_or, yes_no
+from ev.present.numbers import integer, net_text, number, percent
+from ev.present.report.model import DEAL_CLASSES, UP_SYMBOLS, Report
+from ev.present.report.texts import check_language, t, t_or, yes_no
 
 
 @dataclass
@@ -74,7 +76,7 @@ class Document:
 
 # ----- helpers -----------------------------------------------------------------------------
 def _ups(mapping: dict) -> list[str]:
-    return [u for u in UP_ORDER if u in mapping]
+    return [u for u in UP_SYMBOLS if u in mapping]
 
 
 def _kv(rows: list[tuple[str, str]], lang: str, text: bool = False) -> Table:
@@ -148,7 +150,7 @@ def _identification(doc: Document, r: Report, lang: str) -> None:
     doc.add(PageBreak(), Heading(t("s1", lang)), _kv([
         (t("game", lang), ident["game"]),
         (t("rule_set", lang), t("rule_set_default" if ident["default_game"] else "rule_set_other", lang)),
-        (t("rules_summary", lang), _rules_summary(rules, lang, ident["rules_summary"])),
+        (t("rules_summary", lang), rules_summary(Rules(**rules), lang)),
         (t("rules_sha", lang), ident["rules_sha256"]),
     ], lang, text=True))
     if ident["seed_rules_quoted"]:
@@ -166,15 +168,6 @@ def _identification(doc: Document, r: Report, lang: str) -> None:
     doc.add(Heading(t("readings_title", lang), 2),
             Paragraph(t("reading_peek", lang, reading=t(f"peek.{rd['peek']}", lang))),
             Paragraph(t("reading_unchecked", lang, reading=unchecked)))
-
-
-def _rules_summary(rules: dict, lang: str, fallback: str) -> str:
-    try:
-        from ev.present.i18n import rules_summary
-        from ev.core.rules import Rules
-        return rules_summary(Rules(**rules), lang)
-    except Exception:  # the charts' i18n module is optional
-        return fallback
 
 
 def _rule_value(value, lang: str) -> str:
@@ -323,15 +316,10 @@ def _volatility(doc: Document, r: Report, lang: str) -> None:
                  (t("hit_frequency", lang), _pct(v["hit_frequency"], lang, 4)),
                  (t("p_push", lang), _pct(v["p_push"], lang, 4)),
                  (t("p_loss", lang), _pct(v["p_loss"], lang, 4)),
-                 (t("largest_win", lang), t("bets", lang, x=_signed(_key(v["largest_win"]), lang))),
-                 (t("largest_loss", lang), t("bets", lang, x=_signed(_key(v["largest_loss"]), lang))),
+                 (t("largest_win", lang), t("bets", lang, x=_signed(net_text(v["largest_win"]), lang))),
+                 (t("largest_loss", lang), t("bets", lang, x=_signed(net_text(v["largest_loss"]), lang))),
                  (t("rounds_for_ci", lang), integer(v["rounds_for_ci"], lang))], lang),
             Paragraph(t("ci_note", lang, n=integer(v["rounds_for_ci"], lang))))
-
-
-def _key(x: float) -> str:
-    text = f"{x:.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
 def _signed(key: str, lang: str) -> str:
@@ -405,7 +393,7 @@ def _verification(doc: Document, r: Report, lang: str) -> None:
         doc.add(Paragraph(t("chi_text", lang, chi2=number(v["chi_square"], 3, lang), dof=v["chi_square_dof"],
                             p=number(v["chi_square_p_value"], 4, lang))),
                 Table([t("net", lang), t("observed", lang), t("expected", lang)],
-                      [[", ".join(_signed(_key(x), lang) for x in c["values"]), integer(c["observed"], lang),
+                      [[", ".join(_signed(net_text(x), lang) for x in c["values"]), integer(c["observed"], lang),
                         number(c["expected"], 1, lang)] for c in v["chi_square_cells"]], widths=[2, 2, 2]))
     doc.add(Heading(t("freq_title", lang), 2),
             Table(["", t("simulated", lang), t("exact", lang), t("z", lang)],

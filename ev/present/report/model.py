@@ -6,9 +6,10 @@ Monte Carlo check, and keeps their results as plain numbers, strings, lists
 and dicts.  The renderers (``render_md``, ``render_html``, ``render_pdf``)
 only format this object; ``Report.as_dict()`` is ``report.json``.
 
-A part whose module is not available (``ev.exact``, ``ev.chart``,
-``ev.simulate``) or that was skipped is kept as ``{"available": False,
-"reason": ...}`` so that every renderer can say so in one line.
+A part that was skipped (``--skip-rules-effect``, ``--simulate-rounds 0``)
+or whose computation failed (the exact fractions, the strategy chart) is kept
+as ``{"available": False, "reason": ...}`` so that every renderer can say so
+in one line.
 
 Units: EVs, stakes and net results are in initial bets; probabilities and
 RTPs are fractions (0.9959 is 99.59 %).
@@ -25,15 +26,18 @@ from typing import Any, Callable
 
 from ev import __version__
 from ev.analysis.accounting import RoundStats, round_stats
-from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN
 from ev.analysis.game import Game
+from ev.analysis.sensitivity import EFFECTS, PUBLISHED_RTP, READINGS, rule_effects, rule_readings
+from ev.analysis.simulation import compare, simulate
+from ev.analysis.strategy import optimal_table
 from ev.core.actions import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES
+from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, UP_ORDER
 from ev.core.rules import FIELD_NAMES, Rules
+from ev.present.numbers import decimal_text, fraction_text, net_text
+from ev.present.report.chart_adapter import strategy_section
 
-#: up cards in the order of a printed chart
-UP_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
-#: the RTP the game publishes (total win / total bet, optimal strategy)
-PUBLISHED_RTP = 0.9959
+#: up cards in the order of a printed chart, as the report's keys write them: 2 ... 9, T, A
+UP_SYMBOLS = tuple(RANK_SYMBOLS[u] for u in UP_ORDER)
 #: z for a two-sided 95 % interval, as written in the report's formula
 Z95_REPORT = 1.96
 #: half-width of the RTP confidence interval the "rounds needed" figure is for
@@ -81,12 +85,14 @@ STEPS = 8  # progress steps of build_report besides the rule variants
 def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
                  simulate_rounds: int = 10_000_000, seed: int | None = None, workers: int | None = None,
                  sensitivity: bool = True, progress: Callable[[float, str], None] | None = None,
-                 simulation_progress: bool = False, today: _dt.datetime | None = None) -> Report:
+                 simulation_progress: Callable[[int], None] | None = None,
+                 today: _dt.datetime | None = None) -> Report:
     """Compute every figure of the report for ``rules`` (default: the seed game).
 
     ``simulate_rounds`` 0 skips the Monte Carlo check; ``sensitivity`` False
     skips the rule readings and rule effects (about 30 s).  ``progress(k, note)``
-    is told of each finished step.
+    is told of each finished step; ``simulation_progress(rounds_done)`` of the
+    Monte Carlo check's progress.
     """
     rules = rules or Rules()
     step = (lambda k, note: progress(k, note)) if progress else (lambda k, note: None)
@@ -121,7 +127,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
                                              simulation_progress)
     step(1, "simulation")
     report.charts = {"distribution": report.volatility["distribution"],
-                     "ev_by_upcard": {u: report.upcards["ev_by_upcard"][u] for u in UP_ORDER
+                     "ev_by_upcard": {u: report.upcards["ev_by_upcard"][u] for u in UP_SYMBOLS
                                       if u in report.upcards["ev_by_upcard"]}}
     step(1, "done")
     return report
@@ -129,7 +135,6 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
 
 def total_steps(sensitivity: bool) -> int:
     """Number of progress steps ``build_report`` reports."""
-    from ev.analysis.sensitivity import EFFECTS, READINGS
     return STEPS + (len(READINGS) + len(EFFECTS) if sensitivity else 0)
 
 
@@ -230,16 +235,9 @@ def _rtp(result, stats: RoundStats, others: dict, exact: dict, strategy: dict) -
 
 
 def _exact(rules: Rules, split_strategy: str) -> dict:
-    try:
-        from ev.present.command_text import decimal_text, fraction_text
-    except ImportError as exc:
-        return _unavailable(f"ev.exact is not available ({exc})")
-    try:
-        game = Game(rules, exact=True)
-        ev = game.round(split_strategy).ev
-        stats = round_stats(game, split_strategy)
-    except Exception as exc:  # the exact mode is optional: a failure must not stop the report
-        return _unavailable(f"ev.exact failed: {exc}")
+    game = Game(rules, exact=True)
+    ev = game.round(split_strategy).ev
+    stats = round_stats(game, split_strategy)
     tw, wager = stats.rtp_total_wagered, stats.expected_wager
     return {"available": True, "ev": fraction_text(ev), "ev_decimal": decimal_text(ev, 20),
             "rtp_initial": fraction_text(1 + ev), "rtp_initial_decimal": decimal_text(1 + ev, 20),
@@ -324,7 +322,7 @@ def _decisions(rules: Rules, result, stats: RoundStats) -> dict:
 
 # ----- 6. volatility ---------------------------------------------------------------------
 def _volatility(stats: RoundStats) -> dict:
-    dist = {_net_key(x): p for x, p in sorted(stats.distribution.items()) if p > 0}
+    dist = {net_text(x): p for x, p in sorted(stats.distribution.items()) if p > 0}
     support = [x for x, p in stats.distribution.items() if p > 0]
     sd = stats.sd
     return {
@@ -339,21 +337,14 @@ def _volatility(stats: RoundStats) -> dict:
     }
 
 
-def _net_key(x: float) -> str:
-    text = f"{x:.1f}"
-    return text[:-2] if text.endswith(".0") else text
-
-
 # ----- 7. strategy -----------------------------------------------------------------------
 def _strategy(game: Game, optimal: RoundStats) -> dict:
-    """The basic-strategy chart from ``ev.chart``, or why it is missing (see ``ev.report.chart_adapter``)."""
-    from ev.present.report.chart_adapter import strategy_section
+    """The basic-strategy chart (see ``ev.present.report.chart_adapter``), or why it failed."""
     return strategy_section(game, optimal)
 
 
 # ----- 8. sensitivity ---------------------------------------------------------------------
 def _sensitivity(rules: Rules, split_strategy: str, step: Step) -> dict:
-    from ev.analysis.sensitivity import rule_effects, rule_readings
     readings = rule_readings(rules, split_strategy, progress=step)
     base, effects = rule_effects(rules, split_strategy, progress=step)
     rows = []
@@ -368,14 +359,8 @@ def _sensitivity(rules: Rules, split_strategy: str, step: Step) -> dict:
 
 # ----- 9. verification ---------------------------------------------------------------------
 def _verification(game: Game, rules: Rules, stats: RoundStats, rounds: int, seed: int | None,
-                  workers: int | None, show_progress: bool) -> dict:
-    try:
-        from ev.analysis.simulation import compare, simulate
-    except ImportError as exc:
-        return _unavailable(f"ev.simulate is not available ({exc})")
-    from ev.analysis.strategy import optimal_table
-    sim = simulate(rules, rounds, seed=seed, workers=workers, strategy=optimal_table(game),
-                   progress=show_progress)
+                  workers: int | None, progress: Callable[[int], None] | None) -> dict:
+    sim = simulate(rules, rounds, seed=seed, workers=workers, strategy=optimal_table(game), progress=progress)
     cmp = compare(sim, stats)
 
     def figure(name: str, ci95, ci99, exact_value: float) -> dict:
@@ -399,9 +384,9 @@ def _verification(game: Game, rules: Rules, stats: RoundStats, rounds: int, seed
         "chi_square_cells": cmp.cells,
         "unexpected_values": cmp.unexpected_values,
         "frequencies": cmp.frequencies,
-        "distribution": {_net_key(k): v for k, v in sim.distribution.items()},
+        "distribution": {net_text(k): v for k, v in sim.distribution.items()},
     }
 
 
-__all__ = ["Report", "build_report", "seed_rule_text", "git_commit", "total_steps", "UP_ORDER", "FIELD_NAMES",
+__all__ = ["Report", "build_report", "seed_rule_text", "git_commit", "total_steps", "UP_SYMBOLS", "FIELD_NAMES",
            "DEAL_CLASSES", "PUBLISHED_RTP"]

@@ -1,16 +1,16 @@
 """Section 7 and the appendix as document blocks: the coloured chart, its exceptions and the EV table.
 
-The chart's cells, legend and notes come translated from ``ev.chart.chart_view``
+The chart's cells, legend and notes come translated from ``ev.present.chart_render.chart_view``
 (the charts' own view, so the report and ``bjev chart`` print the same chart);
 the exceptions and EV table are formatted from the report's strategy section.
 """
 from __future__ import annotations
 
+from ev.present.chart_render import COLOURS, EV_ACTIONS, chart_view
+from ev.present.numbers import number
 from ev.present.report.document import Heading, PageBreak, Paragraph, Table
-from ev.present.report.model import UP_ORDER
-from ev.present.report.texts import number, t
-
-ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
+from ev.present.report.model import UP_SYMBOLS
+from ev.present.report.texts import t
 
 
 def _up_label(up: str) -> str:
@@ -23,7 +23,6 @@ def _hand_label(hand: str) -> str:
 
 def strategy_blocks(section: dict, lang: str) -> list:
     """Section 7's blocks after its opening line: the chart, legend, notes and exceptions."""
-    from ev.analysis.basic_strategy import COLOURS, chart_view
     view = chart_view(section["_chart"], lang)
     blocks: list = [PageBreak(), Heading(view.title, 2), Paragraph(view.rules, note=True)]
     for title, rows in view.sections:
@@ -54,7 +53,7 @@ def _action(name: str, lang: str) -> str:
 
 def _exceptions(section: dict, lang: str) -> list:
     chart = section["chart"]
-    items = sorted(chart["exceptions"], key=lambda e: (UP_ORDER.index(e["up"]), len(e["hand"]), e["hand"]))
+    items = sorted(chart["exceptions"], key=lambda e: (UP_SYMBOLS.index(e["up"]), len(e["hand"]), e["hand"]))
     blocks: list = [Heading(t("exceptions.title", lang), 2), Paragraph(t("exceptions.intro", lang)),
                     Paragraph(t("exceptions.count", lang, two=chart["two_card_exceptions"],
                                 three=chart["three_card_exceptions"]))]
@@ -72,7 +71,7 @@ def _exceptions(section: dict, lang: str) -> list:
 def appendix_blocks(section: dict, lang: str, peeked: list[str]) -> list:
     """The appendix: EV of every decision for every two-card hand against every up card."""
     rows = section["ev_table"]
-    actions = [a for a in ACTIONS if any(r[a] is not None for r in rows)]
+    actions = [a for a in EV_ACTIONS if any(r[a] is not None for r in rows)]
     body = []
     for r in rows:
         cells = [_up_label(r["up"]), _hand_label(r["hand"])]

@@ -1,12 +1,11 @@
-"""The math report's phrase lookup and number formatting (the phrases live in ``ev.i18n``).
+"""The math report's phrase lookup (the phrases live in ``ev.present.i18n``).
 
 Every phrase of the report, in English, German and Polish, is in ``ev.i18n.MESSAGES``,
 the one table shared with the strategy charts; ``TEXTS`` is that table (under its old
 name).  :func:`t` looks a key up there, aliases included (``ev.i18n.ALIASES``), so the
 report and the charts use the same words.
 
-Numbers: German and Polish use a decimal comma (as ``ev.i18n`` does) and a
-space between thousands (a dot in German).
+Numbers are formatted by :mod:`ev.present.numbers` (shared with the charts).
 """
 from __future__ import annotations
 
@@ -15,7 +14,7 @@ from typing import Any
 from ev.present import i18n
 from ev.present.i18n import LANGUAGES, MESSAGES as TEXTS, check_language
 
-__all__ = ["LANGUAGES", "TEXTS", "check_language", "t", "t_or", "number", "integer", "percent", "yes_no"]
+__all__ = ["LANGUAGES", "TEXTS", "check_language", "t", "t_or", "yes_no"]
 
 
 def t(key: str, lang: str, **fields: Any) -> str:
@@ -31,25 +30,6 @@ def t_or(key: str, lang: str, fallback: str) -> str:
         return t(key, lang)
     except KeyError:
         return fallback
-
-
-# ----- numbers -----------------------------------------------------------------------------
-def number(x: float, digits: int, lang: str, sign: bool = False) -> str:
-    """``x`` with ``digits`` decimals and grouped thousands, in the language's convention."""
-    text = f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
-    if lang == "en":
-        return text
-    group = "." if lang == "de" else " "
-    return text.replace(",", "\x00").replace(".", ",").replace("\x00", group)
-
-
-def integer(n: int, lang: str) -> str:
-    return number(n, 0, lang)
-
-
-def percent(x: float, digits: int, lang: str, sign: bool = False) -> str:
-    """A fraction as a percentage: 0.995909 -> '99.5909 %' ('99,5909 %' in German and Polish)."""
-    return f"{number(100 * x, digits, lang, sign)} %"
 
 
 def yes_no(flag: bool, lang: str) -> str:

@@ -1,0 +1,107 @@
+"""Number formatting, in one place: decimals and percentages per language, net results, exact values.
+
+* :func:`number`, :func:`integer`, :func:`percent`: a float with a fixed number
+  of decimals and grouped thousands.  English writes ``1,234.5``, German
+  ``1.234,5`` and Polish ``1 234,5`` (a decimal comma in both).  The strategy
+  charts and the math report both print through these.
+* :func:`net_text`: the net result of a round in initial bets, written short:
+  ``-2``, ``1.5``, ``0`` (``+1``, ``+0`` with ``sign``).  Results are whole
+  numbers of tenths of a bet (payouts 3:2, 6:5, 1:1; insurance half a bet),
+  so a float and an exact ``Fraction`` of the same result print alike.
+* :func:`fraction_text`, :func:`decimal_text`, :func:`exact_json`,
+  :func:`exact_text`: exact rational values as ``p/q`` and as a decimal
+  expansion of 20 significant digits.
+"""
+from __future__ import annotations
+
+import sys
+from decimal import ROUND_HALF_EVEN, Context, Decimal
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["number", "integer", "percent", "net_text", "fraction_text", "decimal_text", "exact_json", "exact_text"]
+
+_GROUP = {"de": ".", "pl": " "}
+
+
+# ----- floats, per language ---------------------------------------------------------------
+def number(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
+    """``x`` with ``digits`` decimals and grouped thousands, in the language's convention.
+
+    German and Polish use a decimal comma; they group thousands with a dot and a
+    space respectively.
+    """
+    text = f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
+    if lang not in _GROUP:
+        return text
+    return text.replace(",", "\x00").replace(".", ",").replace("\x00", _GROUP[lang])
+
+
+def integer(n: int, lang: str = "en") -> str:
+    """A whole number with grouped thousands: 10,000,000 (10.000.000 in German, 10 000 000 in Polish)."""
+    return number(n, 0, lang)
+
+
+def percent(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
+    """A fraction as a percentage: 0.995909 -> '99.5909 %' ('99,5909 %' in German and Polish)."""
+    return f"{number(100 * x, digits, lang, sign)} %"
+
+
+# ----- net results ---------------------------------------------------------------------------
+def net_text(x: float | Fraction, sign: bool = False) -> str:
+    """A round's net result in initial bets: '-2', '-0.5', '0', '1.5', '2' ('+1.5', '+0' with ``sign``).
+
+    ``x`` (float or Fraction) is a whole number of tenths of a bet; it is
+    written with one decimal when it has one and none otherwise.
+    """
+    tenths = round(x * 10)
+    whole, tenth = divmod(abs(tenths), 10)
+    text = f"{whole}.{tenth}" if tenth else str(whole)
+    if tenths < 0:
+        return "-" + text
+    return "+" + text if sign else text
+
+
+# ----- exact values --------------------------------------------------------------------------
+# exact values can have numerators and denominators of thousands of digits (resplit games)
+sys.set_int_max_str_digits(0)
+_DEC20 = Context(prec=20, rounding=ROUND_HALF_EVEN)
+
+
+def fraction_text(x: Fraction) -> str:
+    """``"p/q"`` in lowest terms (``"1/1"`` for one, ``"0/1"`` for zero)."""
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def decimal_text(x: Fraction, digits: int = 20) -> str:
+    """The decimal expansion of ``x`` rounded (half-even) to ``digits`` significant digits, never in E notation."""
+    x = Fraction(x)
+    ctx = _DEC20 if digits == 20 else Context(prec=digits, rounding=ROUND_HALF_EVEN)
+    d = ctx.divide(Decimal(x.numerator), Decimal(x.denominator))
+    text = format(d, "f")
+    return "0" if d == 0 else text
+
+
+def exact_json(x: Any) -> Any:
+    """JSON form of an exact value: ``{"fraction": "p/q", "decimal": "<20 significant digits>"}``.
+
+    ``None`` stays ``None``; dicts and lists are converted item by item.
+    """
+    if x is None:
+        return None
+    if isinstance(x, dict):
+        return {k: exact_json(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [exact_json(v) for v in x]
+    if isinstance(x, bool):
+        return x
+    return {"fraction": fraction_text(x), "decimal": decimal_text(x)}
+
+
+def exact_text(x: Fraction | None, scale: int = 1, unit: str = "") -> str:
+    """``'-123/456 = -0.26973684210526315789'`` (``scale`` 100 and unit ' %' for percentages)."""
+    if x is None:
+        return "-"
+    x = Fraction(x) * scale
+    return f"{fraction_text(x)} = {decimal_text(x)}{unit}"

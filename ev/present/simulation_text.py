@@ -1,0 +1,151 @@
+"""The answer of ``bjev simulate``: a simulation and its comparison with the exact figures, as JSON and as text.
+
+:func:`report_data` is what ``--json`` prints; :func:`report_text` lays the same
+data out as plain-text tables.  Both only format the figures of a
+:class:`~ev.analysis.simulation.SimulationResult` and a
+:class:`~ev.analysis.simulation.Comparison`; nothing is recomputed.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabulate import tabulate
+
+from ev.analysis.simulation import (FREQUENCY_NAMES, Z95, Z99, Comparison, SimulationResult,
+                                    confidence_interval)
+from ev.present.numbers import net_text
+
+
+def _finite(x: Any) -> Any:
+    """JSON-safe: non-finite floats become None, recursively."""
+    if isinstance(x, float):
+        return x if math.isfinite(x) else None
+    if isinstance(x, dict):
+        return {k: _finite(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_finite(v) for v in x]
+    return x
+
+
+def report_data(sim: SimulationResult, comparison: Comparison | None, exact: Any = None) -> dict:
+    """Everything ``bjev simulate --json`` prints (non-finite floats as null)."""
+    cmp = comparison.as_dict() if comparison is not None else None
+
+    def figure(name: str, ci95: tuple | None = None, ci99: tuple | None = None) -> dict:
+        out = {"simulated": getattr(sim, name), "se": getattr(sim, f"{name}_se", None)}
+        if name == "ev":
+            out["se"] = sim.ev_se
+        if ci95 is not None:
+            out["ci95"], out["ci99"] = list(ci95), list(ci99)
+        out["exact"] = cmp[name]["exact"] if cmp else None
+        out["z"] = cmp[name]["z"] if cmp else None
+        return out
+
+    exact_dist = {}
+    if exact is not None and getattr(exact, "distribution", None):
+        exact_dist = {round(float(k) * 10): float(v) for k, v in exact.distribution.items()}
+    keys = sorted(set(sim.histogram) | set(exact_dist))
+    data = {
+        "rounds": sim.rounds,
+        "seed": sim.seed,
+        "workers": sim.workers,
+        "generator": sim.generator,
+        "generator_reference": sim.generator_reference,
+        "strategy": sim.strategy,
+        "seconds": sim.seconds,
+        "rounds_per_second": sim.rounds_per_second,
+        "ev": figure("ev", confidence_interval(sim.ev, sim.ev_se, Z95),
+                     confidence_interval(sim.ev, sim.ev_se, Z99)),
+        "rtp_initial": figure("rtp_initial", sim.rtp_initial_ci95, sim.rtp_initial_ci99),
+        "rtp_total_wagered": figure("rtp_total_wagered", sim.rtp_total_wagered_ci95, sim.rtp_total_wagered_ci99),
+        "mean_wager": figure("mean_wager"),
+        "total_wagered": sim.total_wagered,
+        "sd": sim.sd,
+        "net_results": {net_text(k / 10): {"rounds": sim.histogram.get(k, 0),
+                                        "frequency": sim.histogram.get(k, 0) / sim.rounds,
+                                        "exact": exact_dist.get(k)} for k in keys},
+        "chi_square": ({"statistic": cmp["chi_square"], "dof": cmp["dof"], "p_value": cmp["p_value"],
+                        "cells": cmp["cells"], "unexpected_values": cmp["unexpected_values"]} if cmp else None),
+        "frequencies": (cmp["frequencies"] if cmp else {k: {"simulated": v} for k, v in sim.frequencies.items()}),
+        "tallies": {"net_tenths": sim.net_tenths, "net_sq_hundredths": sim.net_sq,
+                    "wager_tenths": sim.wager_tenths, "wager_sq_hundredths": sim.wager_sq,
+                    "net_wager_hundredths": sim.net_wager,
+                    "histogram_tenths": {str(k): v for k, v in sorted(sim.histogram.items())},
+                    **{f"rounds_{name}": getattr(sim, f"rounds_{name}") for name in FREQUENCY_NAMES + ("surrender",)}},
+        "units": "initial bets; tallies in tenths of an initial bet (squares and products in hundredths)",
+        "rules": sim.rules.as_dict(),
+    }
+    if "surrender" not in data["frequencies"]:
+        data["frequencies"]["surrender"] = {"simulated": sim.frequencies["surrender"], "se": None,
+                                            "exact": None, "z": None}
+    return _finite(data)
+
+
+def report_text(sim: SimulationResult, comparison: Comparison | None, exact: Any = None) -> str:
+    """The plain-text answer of ``bjev simulate``."""
+    data = report_data(sim, comparison, exact)
+
+    def pct(x: float | None, digits: int = 4) -> str:
+        return "" if x is None else f"{100 * x:.{digits}f} %"
+
+    def z(x: float | None) -> str:
+        return "" if x is None else f"{x:+.2f}"
+
+    def interval(ci: list, digits: int = 4) -> str:
+        return f"[{100 * ci[0]:.{digits}f}, {100 * ci[1]:.{digits}f}] %"
+
+    rows = []
+    for label, key in (("EV per initial bet", "ev"), ("RTP per initial bet", "rtp_initial"),
+                       ("RTP per total wagered", "rtp_total_wagered")):
+        f = data[key]
+        sign = "+" if key == "ev" else ""
+        rows.append([label, f"{100 * f['simulated']:{sign}.4f} %", pct(f["se"]), interval(f["ci95"]),
+                     interval(f["ci99"]), "" if f["exact"] is None else f"{100 * f['exact']:{sign}.4f} %",
+                     z(f["z"])])
+    w = data["mean_wager"]
+    rows.append(["Mean wager (bets/round)", f"{w['simulated']:.5f}", f"{w['se']:.5f}", "", "",
+                 "" if w["exact"] is None else f"{w['exact']:.5f}", z(w["z"])])
+    head = [
+        f"Rules: {sim.rules.summary()}",
+        f"Strategy: {sim.strategy}",
+        f"Rounds: {sim.rounds:,} ({sim.workers} worker{'s' if sim.workers > 1 else ''}, {sim.seconds:.1f} s, "
+        f"{sim.rounds_per_second / 1e6:.1f} M rounds/s)",
+        f"Seed: {sim.seed}   generator: {sim.generator} (Blackman & Vigna, ACM TOMS 2021; "
+        f"splitmix64 seeding, one 2^128 jump per worker)",
+        f"Total wagered: {sim.total_wagered:,.1f} initial bets   SD of a round: {sim.sd:.5f}",
+        "",
+        tabulate(rows, headers=["", "simulated", "SE", "95% CI", "99% CI", "exact", "z"],
+                 colalign=("left", "right", "right", "right", "right", "right", "right"), disable_numparse=True),
+        "",
+    ]
+    net_rows = [[k, f"{v['rounds']:,}", f"{v['frequency']:.6f}", "" if v["exact"] is None else f"{v['exact']:.6f}"]
+                for k, v in data["net_results"].items()]
+    head.append("Net result per round (initial bets)")
+    head.append(tabulate(net_rows, headers=["net", "rounds", "frequency", "exact"],
+                         colalign=("right", "right", "right", "right"), disable_numparse=True))
+    chi = data["chi_square"]
+    if chi and chi["statistic"] is not None:
+        head.append(f"Chi-square against the exact distribution: {chi['statistic']:.3f} on {chi['dof']} "
+                    f"degrees of freedom (cells with expected count < 5 pooled), p = {chi['p_value']:.4g}")
+        if chi["unexpected_values"]:
+            head.append(f"Observed net results the exact distribution lacks: {chi['unexpected_values']}")
+    elif comparison is None or comparison.chi_square is None:
+        head.append("Chi-square: no exact distribution to compare with")
+    head.append("")
+    labels = {"double": "P(double)", "split": "P(split)", "insurance": "P(insurance)",
+              "even_money": "P(even money)", "player_blackjack": "P(player blackjack)",
+              "dealer_blackjack": "P(dealer blackjack)", "surrender": "P(surrender)"}
+    freq_rows = []
+    for key, label in labels.items():
+        f = data["frequencies"].get(key)
+        if f is None:
+            continue
+        freq_rows.append([label, f"{f['simulated']:.6f}", "" if f.get("se") is None else f"{f['se']:.6f}",
+                          "" if f.get("exact") is None else f"{f['exact']:.6f}", z(f.get("z"))])
+    head.append(tabulate(freq_rows, headers=["", "simulated", "SE", "exact", "z"],
+                         colalign=("left", "right", "right", "right", "right"), disable_numparse=True))
+    head.append("")
+    head.append("Units: initial bets. z = (simulated - exact) / SE; RTP per total wagered uses a "
+                "delta-method (ratio) standard error.")
+    return "\n".join(head)
