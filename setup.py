@@ -2,9 +2,10 @@
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
+# _dealer, _player, _policy: the solvers, used through ev.core.arithmetic; simulator: the Monte Carlo engine
 extensions = [
-    Extension(f"ev.core._{name}", [f"ext/ev/core/_{name}.pyx"], extra_compile_args=["-O3"])
-    for name in ("dealer", "player", "policy", "simulate")
+    Extension(f"ev.core.{name}", [f"ext/ev/core/{name}.pyx"], extra_compile_args=["-O3"])
+    for name in ("_dealer", "_player", "_policy", "simulator")
 ]
 
 setup(ext_modules=cythonize(extensions, include_path=["ext"], language_level=3))

@@ -227,7 +227,7 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
-    """Build every figure once (ev.report.model), render the four files, move them into --out at the end."""
+    """Build every figure once (ev.present.report.model), render the four files, move them into --out at the end."""
     from ev.present.report import FILES, OutputTarget, build_report, render_all, report_json, total_steps
     rules = make_rules(args.rules, args.assignments)
     try:

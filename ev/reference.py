@@ -449,7 +449,7 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
                        ) -> tuple[dict[Fraction, Fraction], Fraction]:
     """Exact distribution of a round's net result, and E[stake], for a fixed strategy (one split at most).
 
-    The twin of ``ev.accounting``: it deals every card in table order (up card,
+    The twin of ``ev.analysis.accounting``: it deals every card in table order (up card,
     the player's two cards, the hole card, the player's draws, the dealer's
     draws) and follows the strategy given as functions of the hand:
     ``action(up, hand)`` -> 'stand' | 'hit' | 'double' | 'split' | 'surrender'

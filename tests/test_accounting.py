@@ -16,7 +16,7 @@ from conftest import by_net, game_in, random_removed, random_rules, random_small
 from ev import reference as ref
 from ev.analysis.accounting import round_stats
 from ev.analysis.game import Game
-from ev.analysis.strategy import ACTION_NAMES, SPLIT, optimal_table
+from ev.analysis.strategy import ACTION_NAMES, SPLIT, optimal_policy
 from ev.core.cards import TEN
 from ev.core.rules import Rules
 
@@ -98,7 +98,7 @@ def _twin_distribution(seed: int) -> tuple:
     rules = random_rules(rng, decks=1, max_split_hands=rng.choice([1, 2]), split_tens="value",
                          insurance=True, even_money=rng.random() < 0.5)
     shoe = random_small_shoe(rng, 1, size=16, tens=6)
-    table = optimal_table(Game(rules, removed_for(shoe, 1)))
+    table = optimal_policy(Game(rules, removed_for(shoe, 1)))
     if seed == 0:   # take insurance on some hands so that the insurance accounting is exercised
         table.insurance = bytes(1 if i % 3 == 0 else 0 for i in range(len(table.hands)))
     index = {h: i for i, h in enumerate(table.hands)}
@@ -144,7 +144,7 @@ def test_ten_pairs_split_by_rank_use_the_fallback(arith):
     deal, P(same rank) x (split value - stand value).
     """
     game = game_in(arith, Rules(split_tens="rank"))
-    table = optimal_table(game)
+    table = optimal_policy(game)
     s = game.state((0,) * 9 + (2,))
     table.play = {u: codes[:s] + bytes([SPLIT]) + codes[s + 1:] for u, codes in table.play.items()}
     result = game.round("cdz")

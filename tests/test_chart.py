@@ -116,7 +116,7 @@ def test_insurance_and_even_money_never_pay_from_a_full_deck(chart):
 
 
 def expected_action(rules: Rules, cells, up: int, hand: tuple, after_split: bool = False) -> int:
-    """The chart read by hand, as its legend says (independent of ev.chart's resolver)."""
+    """The chart read by hand, as its legend says (independent of ev.analysis.basic_strategy's resolver)."""
     total, soft = hand_total(hand)
     n = sum(hand)
     if total == 21:
@@ -255,7 +255,7 @@ def test_other_rules_surrender_and_doubling():
     game = Game(rules)
     d = ch.derive(game)
     check_cells(rules, d.cells)
-    ch.chart_table(game, d.cells, d.insurance, d.even_money).validate()
+    ch.chart_policy(game, d.cells, d.insurance, d.even_money).validate()
     assert d.ev < game.round("cdz").ev
     assert cell(d, "hard16", "T").startswith("R") and cell(d, "hard15", "T").startswith("R")
     assert cell(d, "hard11", "6") == "Dh" and cell(d, "soft18", "4") == "Ds" and cell(d, "pair4", "5") == "P"

@@ -13,7 +13,7 @@ import math
 
 import pytest
 
-from ev.core import _simulate
+from ev.core import simulator
 from ev.core.cards import N_RANKS
 from ev.cli import main
 from ev.analysis.game import Game
@@ -21,7 +21,7 @@ from ev.errors import BJEVError, EngineError
 from ev.core.rules import Rules
 from ev.analysis.simulation import (Comparison, SimulationResult, chi_square_p_value, chi_square_test, compare,
                                    resolve_strategy, simulate)
-from ev.analysis.strategy import DOUBLE, NO_ACTION, optimal_table
+from ev.analysis.strategy import DOUBLE, NO_ACTION, optimal_policy
 from ev.present.progress import Progress
 
 # The seed game (1 deck, H17, 3:2, double 10-11, no DAS, one split, peek): CDZ- EV and the
@@ -39,26 +39,26 @@ def within(sim: float, se: float, exact: float, k: float = 4.0) -> bool:
 # ----- the generator and the shuffle ------------------------------------------------
 def test_xoshiro256starstar_reference_vector():
     # reference outputs from state {1, 2, 3, 4} (rand_xoshiro's test, produced with Vigna's C code)
-    assert _simulate.xoshiro_outputs([1, 2, 3, 4], 10) == [
+    assert simulator.xoshiro_outputs([1, 2, 3, 4], 10) == [
         11520, 0, 1509978240, 1215971899390074240, 1216172134540287360, 607988272756665600,
         16172922978634559625, 8476171486693032832, 10595114339597558777, 2904607092377533576]
 
 
 def test_splitmix64_reference_vector():
-    assert _simulate.splitmix64_outputs(1234567, 5) == [
+    assert simulator.splitmix64_outputs(1234567, 5) == [
         6457827717110365317, 3203168211198807973, 9817491932198370423, 4593380528125082431,
         16408922859458223821]
 
 
 def test_jumped_streams_differ():
-    a = _simulate.xoshiro_outputs([1, 2, 3, 4], 4, jumps=0)
-    b = _simulate.xoshiro_outputs([1, 2, 3, 4], 4, jumps=1)
-    c = _simulate.xoshiro_outputs([1, 2, 3, 4], 4, jumps=2)
+    a = simulator.xoshiro_outputs([1, 2, 3, 4], 4, jumps=0)
+    b = simulator.xoshiro_outputs([1, 2, 3, 4], 4, jumps=1)
+    c = simulator.xoshiro_outputs([1, 2, 3, 4], 4, jumps=2)
     assert a != b != c and a != c
 
 
 def test_bounded_integers_are_in_range_and_uniform():
-    draws = _simulate.bounded_outputs([5, 6, 7, 8], 7, 70_000)
+    draws = simulator.bounded_outputs([5, 6, 7, 8], 7, 70_000)
     assert min(draws) == 0 and max(draws) == 6
     counts = [draws.count(k) for k in range(7)]
     chi2 = sum((c - 10_000) ** 2 / 10_000 for c in counts)
@@ -69,7 +69,7 @@ def test_bounded_integers_are_in_range_and_uniform():
 def test_dealt_cards_follow_the_exact_combinatorics(decks):
     """First two cards of a round: P(ranks i, j) = c_i (c_j - [i = j]) / (n (n - 1)); every face 1/13."""
     rounds = 2_000_000
-    positions, pairs = _simulate.deal_counts(decks, 12345 + decks, rounds, 4)
+    positions, pairs = simulator.deal_counts(decks, 12345 + decks, rounds, 4)
     n = 52 * decks
     count = [4 * decks] * 9 + [16 * decks]
     chi2 = 0.0
@@ -130,7 +130,7 @@ def test_ratio_standard_error_by_hand():
 @pytest.fixture(scope="module")
 def seed_game():
     rules = Rules()
-    table = optimal_table(Game(rules))
+    table = optimal_policy(Game(rules))
     return rules, table, simulate(rules, 4_000_000, seed=2026, workers=1, strategy=table)
 
 
@@ -252,7 +252,7 @@ OBO_SIX_FIVE = Rules(blackjack_payout="6:5", double="any", split_tens="rank", pe
                          ids=["2d-S17-DAS-RS4-LS", "no-hole-card", "OBO-6to5-tens-by-rank"])
 def test_other_rules_agree_with_the_exact_ev(rules, rounds, seed):
     game = Game(rules)
-    table = optimal_table(game)
+    table = optimal_policy(game)
     sim = simulate(rules, rounds, seed=seed, workers=1, strategy=table)
     exact_ev = game.round("cdz").ev
     assert within(sim.ev, sim.ev_se, exact_ev), (sim.ev, sim.ev_se, exact_ev)
@@ -278,7 +278,7 @@ def test_insurance_always_taken_matches_exact():
     from ev.analysis import accounting
     rules = Rules(peek="ten")                            # no peek under the ace: insurance settled after play
     game = Game(rules)
-    table = optimal_table(game)
+    table = optimal_policy(game)
     insure = dataclasses.replace(table, insurance=bytes([1]) * len(table.hands), name="always insure")
     sim = simulate(rules, 2_000_000, seed=21, workers=1, strategy=insure)
     exact = accounting.round_stats(game, insure)
@@ -293,7 +293,7 @@ def test_basic_chart_agrees_with_its_exact_ev():
     from ev.analysis import basic_strategy as chart
     from ev.analysis import accounting
     game = Game(Rules())
-    table = chart.basic_table(game)
+    table = chart.basic_policy(game)
     sim = simulate(game.rules, 2_000_000, seed=31, workers=1, strategy=table)
     c = compare(sim, accounting.round_stats(game, table))
     assert abs(c.ev["z"]) < 4 and c.p_value > 0.001
@@ -333,7 +333,7 @@ def test_progress_bar_only_for_long_runs_on_a_terminal():
 
 def test_simulate_reports_progress_and_never_prints(capsys):
     rules = Rules()
-    table = optimal_table(Game(rules))
+    table = optimal_policy(Game(rules))
     for workers in (1, 2):
         seen: list[int] = []
         sim = simulate(rules, 3 << 20, seed=4, workers=workers, strategy=table, progress=seen.append)

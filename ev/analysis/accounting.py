@@ -42,7 +42,7 @@ from ev.core.rules import Rules
 from ev.errors import EngineError
 from ev.analysis.game import Game
 from ev.analysis.splits import resplit_cells
-from ev.analysis.strategy import StrategyTable, optimal_table
+from ev.analysis.strategy import Policy, optimal_policy
 
 _PLAY = (Action.STAND, Action.HIT, Action.DOUBLE)
 
@@ -150,19 +150,19 @@ class _Tally:
             setattr(self, attr, getattr(self, attr) + weight * getattr(other, attr))
 
 
-def round_stats(game: Game, strategy: StrategyTable | str = "cdz") -> RoundStats:
+def round_stats(game: Game, strategy: Policy | str = "cdz") -> RoundStats:
     """Exact wager accounting and outcome distribution of a round played by ``strategy``.
 
     ``strategy``: a split strategy name ("cdz", "cdp1", "cdp": optimal
     composition-dependent play with that post-split play, deciding exactly as
     ``Game.round``, so that with one split the mean of the distribution is the
-    round EV), or a :class:`StrategyTable` (for example the basic-strategy chart).
+    round EV), or a :class:`Policy` (for example the basic-strategy chart).
     """
     A = game.arithmetic
     if isinstance(strategy, str):
         split_strategy = strategy
         mode = split_mode(split_strategy)
-        table = optimal_table(game, split_strategy)
+        table = optimal_policy(game, split_strategy)
         name = f"optimal composition-dependent ({split_strategy})"
     else:
         table, split_strategy, name, mode = strategy, "table", strategy.name, -1
@@ -191,7 +191,7 @@ def round_stats(game: Game, strategy: StrategyTable | str = "cdz") -> RoundStats
                       A, work)
 
 
-def _upcard(game: Game, table: StrategyTable, evaluator: Any, up: int, tally: _Tally) -> None:
+def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally) -> None:
     A, rules = game.arithmetic, game.rules
     base = subtract(game.shoe, composition_of([up]))
     natural_card = blackjack_rank(up)

@@ -10,8 +10,8 @@ renderings in :mod:`ev.present.chart_render` translate them):
 * ``Rh`` / ``Rs`` / ``Rp``: surrender if allowed (two cards, not after a split),
   otherwise hit / stand / split.
 
-How a player follows a chart (:func:`chart_table` turns this into a
-:class:`~ev.strategy.StrategyTable` over every hand-graph state): a hand of 21
+How a player follows a chart (:func:`chart_policy` turns this into a
+:class:`~ev.analysis.strategy.Policy` over every hand-graph state): a hand of 21
 stands; a two-card pair reads its pair row; a pair that cannot be split there
 (after a split, or a K-Q where tens split only by rank) and whose cell says
 split reads its total row instead; every other hand reads the row of its
@@ -46,7 +46,7 @@ from ev.analysis.game import Game, HandResult
 from ev.analysis.splits import resplit_value
 from ev.errors import BJEVError
 from ev.core.rules import Rules
-from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, StrategyTable
+from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, Policy
 
 #: every cell code, in the order ties are resolved and legends are listed
 CODES = ("S", "H", "Dh", "Ds", "P", "Rh", "Rs", "Rp")
@@ -439,9 +439,9 @@ def derive(game: Game, max_sweeps: int = 50, start_code: str | None = None) -> D
                       time.perf_counter() - start)
 
 
-def chart_table(game: Game, cells: dict[Row, dict[int, str | None]], insurance: bool | None,
-                even_money: bool | None, name: str = "basic strategy (total-dependent chart)") -> StrategyTable:
-    """The :class:`StrategyTable` of a player who follows the chart ``cells`` exactly."""
+def chart_policy(game: Game, cells: dict[Row, dict[int, str | None]], insurance: bool | None,
+                even_money: bool | None, name: str = "basic strategy (total-dependent chart)") -> Policy:
+    """The :class:`Policy` of a player who follows the chart ``cells`` exactly."""
     layout = ChartLayout(game)
     n = len(layout.hands)
     play, fallback, split_play = {}, {}, {}
@@ -457,15 +457,15 @@ def chart_table(game: Game, cells: dict[Row, dict[int, str | None]], insurance: 
         for s, hand in enumerate(layout.hands):
             if sum(hand) == 2 and hand_total(hand)[0] != 21:
                 ins[s] = 1
-    table = StrategyTable(game.rules, name, layout.hands, play, fallback, split_play, bytes(ins), bool(even_money))
+    table = Policy(game.rules, name, layout.hands, play, fallback, split_play, bytes(ins), bool(even_money))
     table.validate()
     return table
 
 
-def basic_table(game: Game) -> StrategyTable:
-    """The StrategyTable of the converged basic-strategy chart of ``game`` (what the simulator plays)."""
+def basic_policy(game: Game) -> Policy:
+    """The Policy of the converged basic-strategy chart of ``game`` (what the simulator plays)."""
     d = derive(game)
-    return chart_table(game, d.cells, d.insurance, d.even_money)
+    return chart_policy(game, d.cells, d.insurance, d.even_money)
 
 
 # ===== exceptions ==============================================================================
@@ -508,7 +508,7 @@ def _hand_results(game: Game) -> dict[tuple[int, int, int], HandResult]:
     return out
 
 
-def find_exceptions(game: Game, table: StrategyTable, hands: dict[tuple[int, int, int], HandResult],
+def find_exceptions(game: Game, table: Policy, hands: dict[tuple[int, int, int], HandResult],
                     three_cards: bool = True) -> list[ChartException]:
     """Two-card (and reachable three-card) hands whose best play differs from the chart's ``table``."""
     out: list[ChartException] = []
@@ -609,8 +609,8 @@ class Chart:
     cells: dict[Row, dict[int, str | None]]
     insurance: bool | None
     even_money: bool | None
-    table: StrategyTable
-    stats: RoundStats                 # the chart player (round_stats on the chart's StrategyTable)
+    table: Policy
+    stats: RoundStats                 # the chart player (round_stats on the chart's Policy)
     optimal: RoundStats               # optimal composition-dependent play, CDZ- (round_stats "cdz")
     derivation: Derivation
     exceptions: list[ChartException]
@@ -638,7 +638,7 @@ def basic_chart(game: Game | None = None) -> Chart:
     start = time.perf_counter()
     game = game or Game(Rules())
     d = derive(game)
-    table = chart_table(game, d.cells, d.insurance, d.even_money)
+    table = chart_policy(game, d.cells, d.insurance, d.even_money)
     stats = round_stats(game, table)
     optimal = round_stats(game, "cdz")
     hands = _hand_results(game)

@@ -2,9 +2,9 @@
 
 ``simulate(rules, rounds)`` deals real rounds from a freshly shuffled shoe
 (Fisher-Yates over every card face, so ``split_tens="rank"`` can tell K-K from
-K-Q) and plays them by a :class:`ev.strategy.StrategyTable` handed in as data;
+K-Q) and plays them by a :class:`ev.analysis.strategy.Policy` handed in as data;
 the exact engine is never called during a round.  The core is
-``ev._simulate`` (Cython, no Python objects in the loop).
+``ev.core.simulator`` (Cython, no Python objects in the loop).
 
 Randomness: xoshiro256** (Blackman and Vigna, ACM TOMS 2021) seeded by
 splitmix64 from the seed; worker ``w`` jumps the generator ``w`` times by 2^128
@@ -31,18 +31,18 @@ from typing import Any, Callable
 
 import mpmath
 
-from ev.core import _simulate
+from ev.core import simulator
 from ev.core.cards import N_RANKS, full_shoe
 from ev.errors import BJEVError, EngineError
 from ev.core.rules import Rules
 from ev.analysis.accounting import round_stats
-from ev.analysis.basic_strategy import basic_table
+from ev.analysis.basic_strategy import basic_policy
 from ev.analysis.game import Game
-from ev.analysis.strategy import StrategyTable, describe_hand, optimal_table
+from ev.analysis.strategy import Policy, describe_hand, optimal_policy
 from ev.core.shapes import hand_graph
 
-GENERATOR = _simulate.GENERATOR
-GENERATOR_REFERENCE = _simulate.GENERATOR_REFERENCE
+GENERATOR = simulator.GENERATOR
+GENERATOR_REFERENCE = simulator.GENERATOR_REFERENCE
 CHUNK = 1 << 20                 # rounds per call into the core (progress granularity)
 Z95 = 1.959963984540054
 Z99 = 2.5758293035489004
@@ -52,18 +52,18 @@ _ERRORS = {1: "the strategy has no action for", 2: "the strategy holds an action
 
 
 # ----- strategies ---------------------------------------------------------------
-def resolve_strategy(rules: Rules, strategy: str | StrategyTable = "optimal") -> StrategyTable:
+def resolve_strategy(rules: Rules, strategy: str | Policy = "optimal") -> Policy:
     """The table to play: "optimal" (CDZ-), "basic" (the basic-strategy chart) or a table as is."""
-    if isinstance(strategy, StrategyTable):
+    if isinstance(strategy, Policy):
         return strategy
     if strategy == "optimal":
-        return optimal_table(Game(rules))
+        return optimal_policy(Game(rules))
     if strategy == "basic":
-        return basic_table(Game(rules))
-    raise BJEVError(f"unknown strategy {strategy!r}; choose optimal or basic, or pass a StrategyTable")
+        return basic_policy(Game(rules))
+    raise BJEVError(f"unknown strategy {strategy!r}; choose optimal or basic, or pass a Policy")
 
 
-def _spec(rules: Rules, table: StrategyTable) -> dict:
+def _spec(rules: Rules, table: Policy) -> dict:
     """Validate ``table`` against ``rules`` and flatten both for the core."""
     table.validate()
     if table.rules != rules:
@@ -212,7 +212,7 @@ def _error(counts: dict, spec: dict) -> EngineError:
 def _run_stream(spec: dict, seed: int, stream: int, rounds: int,
                 report: Callable[[int], None] | None = None) -> dict:
     """Play ``rounds`` rounds of one stream in chunks; return its tallies (and any error)."""
-    sim = _simulate.Simulator(spec, seed, stream)
+    sim = simulator.Simulator(spec, seed, stream)
     done = 0
     while done < rounds:
         k = min(CHUNK, rounds - done)
@@ -247,7 +247,7 @@ def _shares(rounds: int, workers: int) -> list[int]:
 
 
 def simulate(rules: Rules | None = None, rounds: int = 10_000_000, seed: int | None = None,
-             workers: int | None = None, strategy: str | StrategyTable = "optimal",
+             workers: int | None = None, strategy: str | Policy = "optimal",
              progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Play ``rounds`` rounds under ``rules`` by ``strategy``; the tallies and derived figures.
 
@@ -255,7 +255,7 @@ def simulate(rules: Rules | None = None, rounds: int = 10_000_000, seed: int | N
     result).  ``workers``: independent streams in separate processes (default
     ``os.cpu_count()``); results are deterministic for a given seed and worker count.
     ``strategy``: "optimal" (the engine's optimal composition-dependent table, CDZ-
-    after splits), "basic" (the basic-strategy chart) or a StrategyTable.
+    after splits), "basic" (the basic-strategy chart) or a Policy.
     ``progress(rounds_done)``: called from this process as the rounds are played
     (every 2^20 rounds of a worker, or every 0.1 s with several workers) and once
     at the end; the simulation itself never prints.
@@ -365,7 +365,7 @@ def _figure(sim: float, se: float, exact: float | None) -> dict:
 def compare(sim: SimulationResult, exact: Any) -> Comparison:
     """Compare a simulation with the exact figures of the same rules and strategy.
 
-    ``exact`` has the attributes of ``ev.accounting.RoundStats`` (``ev``,
+    ``exact`` has the attributes of ``ev.analysis.accounting.RoundStats`` (``ev``,
     ``expected_wager``, ``rtp_initial``, ``rtp_total_wagered``, ``distribution``
     {net in bets: probability}, ``p_double``, ``p_split``, ``p_insurance``,
     ``p_even_money``, ``p_player_blackjack``, ``p_dealer_blackjack``); any of
@@ -448,6 +448,6 @@ def chi_square_p_value(chi2: float, dof: int) -> float:
 
 
 # ----- the command line's figures ------------------------------------------------------
-def exact_figures(rules: Rules, table: StrategyTable) -> Any:
+def exact_figures(rules: Rules, table: Policy) -> Any:
     """The exact figures of ``table`` under ``rules`` for :func:`compare` (``ev.analysis.accounting.round_stats``)."""
     return round_stats(Game(rules), table)

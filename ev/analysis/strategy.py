@@ -1,6 +1,6 @@
 """Strategies as data: the action for every hand against every up card.
 
-A :class:`StrategyTable` is what a player *does*; the engine derives one (the
+A :class:`Policy` is what a player *does*; the engine derives one (the
 optimal composition-dependent strategy) and the chart module another (the
 total-dependent basic strategy).  The simulator and the policy evaluator only
 read tables; neither calls back into the engine.
@@ -23,7 +23,7 @@ STAND, HIT, DOUBLE, SPLIT, SURRENDER = (int(a) for a in Action)
 
 
 @dataclass
-class StrategyTable:
+class Policy:
     """The action for every hand (hand-graph state) against every up card.
 
     * ``play[up][s]``: unsplit hand ``s`` (two or more cards): STAND, HIT,
@@ -106,7 +106,7 @@ def describe_hand(hand: tuple) -> str:
     return f"{cards} ({'soft' if soft else 'hard'} {total})"
 
 
-def optimal_table(game: Game, split_strategy: str = "cdz") -> StrategyTable:
+def optimal_policy(game: Game, split_strategy: str = "cdz") -> Policy:
     """The optimal composition-dependent strategy of a game, with CDZ- play after splits.
 
     ``split_strategy`` decides which split EVs the split decision compares
@@ -164,7 +164,7 @@ def optimal_table(game: Game, split_strategy: str = "cdz") -> StrategyTable:
     if r.even_money and game.shoe[ACE] >= 2 and game.shoe[TEN] >= 1:
         d = list(subtract(game.shoe, composition_of([ACE, ACE, TEN])))
         even_money = A.one > A.number(r.payout) * (1 - A.ratio(d[TEN], sum(d)))
-    table = StrategyTable(r, "optimal composition-dependent (CDZ- after splits)", hands, play, fallback,
+    table = Policy(r, "optimal composition-dependent (CDZ- after splits)", hands, play, fallback,
                           split_play, bytes(insurance), even_money)
     table.validate()
     return table

@@ -186,7 +186,7 @@ class ExactPolicyEvaluator:
         """(V, Q): split hand s's cells (doubled, dealer outcome, result) are V / (FF[c] * Q).
 
         A bust loses the bet and spreads the dealer's outcome as for the hand
-        before the busting card (ev._policy's approximation for resplit rounds),
+        before the busting card (ev.core._policy's approximation for resplit rounds),
         which brings in the denominator Q.
         """
         key = (cx.index, s)

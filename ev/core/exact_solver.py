@@ -102,7 +102,7 @@ class DealerPolynomial:
             outs.append(name)
         lines.append("    return (" + ", ".join(outs) + ",)")
         namespace: dict = {}
-        exec(compile("\n".join(lines), "<ev.exact dealer>", "exec"), namespace)
+        exec(compile("\n".join(lines), "<ev.core.exact_solver dealer>", "exec"), namespace)
         return namespace["_dist"]
 
     def probabilities(self, deck: Sequence[int]) -> tuple:

@@ -85,8 +85,8 @@ def rtp_output(rules: Rules, split_strategy: str = "cdz", strategy: str = "optim
     """``bjev rtp``: the round EV, both RTPs, the wager accounting and the distribution."""
     game = Game(rules, exact=exact)
     if strategy == "basic":
-        from ev.analysis.basic_strategy import basic_table
-        stats = round_stats(game, basic_table(Game(rules)))
+        from ev.analysis.basic_strategy import basic_policy
+        stats = round_stats(game, basic_policy(Game(rules)))
         result = None
     else:
         result = game.round(split_strategy)

@@ -9,7 +9,7 @@ Keys are grouped by prefix:
 * ``exceptions.*``, ``evtable.*``: the composition-dependent exceptions and the EV tables;
 * ``rules.*``: the pieces of a rule summary (see :func:`rules_summary`, used by the
   charts and the report alike);
-* the math report (:mod:`ev.report`): section headings ``s1`` ... ``s9`` and the
+* the math report (:mod:`ev.present.report`): section headings ``s1`` ... ``s9`` and the
   phrases of each section, ``rule.*`` (rule parameter meanings), ``reading.*``,
   ``effect.*``, ``freq.*``, ``class.*``, ... (keys as the report code names them).
 
@@ -233,7 +233,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rules.no_insurance": {"en": "no insurance", "de": "keine Versicherung", "pl": "bez ubezpieczenia"},
     "rules.no_even_money": {"en": "no even money", "de": "kein Even Money", "pl": "bez Even Money"},
     # =================================================================================
-    # The math report (ev.report): section by section.  Phrases the charts already
+    # The math report (ev.present.report): section by section.  Phrases the charts already
     # have are not repeated here; ALIASES below points the report's keys at them.
     # =================================================================================
     # ----- title page ---------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The math report for regulators: ``bjev report`` (PDF, HTML, Markdown and JSON, in en, de or pl).
 
-``build_report(rules, ...)`` (``ev.report.model``) computes every figure once
+``build_report(rules, ...)`` (``ev.present.report.model``) computes every figure once
 into a :class:`Report`; ``write_report(report, out_dir, lang)`` renders it and
 writes ``report.pdf``, ``report.html``, ``report.md`` and ``report.json``.
 The files are written into a temporary directory next to ``out_dir`` and

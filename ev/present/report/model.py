@@ -29,7 +29,7 @@ from ev.analysis.accounting import RoundStats, round_stats
 from ev.analysis.game import Game
 from ev.analysis.sensitivity import EFFECTS, PUBLISHED_RTP, READINGS, rule_effects, rule_readings
 from ev.analysis.simulation import compare, simulate
-from ev.analysis.strategy import optimal_table
+from ev.analysis.strategy import optimal_policy
 from ev.core.actions import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, UP_ORDER
 from ev.core.rules import FIELD_NAMES, Rules
@@ -360,7 +360,7 @@ def _sensitivity(rules: Rules, split_strategy: str, step: Step) -> dict:
 # ----- 9. verification ---------------------------------------------------------------------
 def _verification(game: Game, rules: Rules, stats: RoundStats, rounds: int, seed: int | None,
                   workers: int | None, progress: Callable[[int], None] | None) -> dict:
-    sim = simulate(rules, rounds, seed=seed, workers=workers, strategy=optimal_table(game), progress=progress)
+    sim = simulate(rules, rounds, seed=seed, workers=workers, strategy=optimal_policy(game), progress=progress)
     cmp = compare(sim, stats)
 
     def figure(name: str, ci95, ci99, exact_value: float) -> dict:

@@ -1,8 +1,8 @@
 """The math report's phrase lookup (the phrases live in ``ev.present.i18n``).
 
-Every phrase of the report, in English, German and Polish, is in ``ev.i18n.MESSAGES``,
+Every phrase of the report, in English, German and Polish, is in ``ev.present.i18n.MESSAGES``,
 the one table shared with the strategy charts; ``TEXTS`` is that table (under its old
-name).  :func:`t` looks a key up there, aliases included (``ev.i18n.ALIASES``), so the
+name).  :func:`t` looks a key up there, aliases included (``ev.present.i18n.ALIASES``), so the
 report and the charts use the same words.
 
 Numbers are formatted by :mod:`ev.present.numbers` (shared with the charts).
@@ -18,7 +18,7 @@ __all__ = ["LANGUAGES", "TEXTS", "check_language", "t", "t_or", "yes_no"]
 
 
 def t(key: str, lang: str, **fields: Any) -> str:
-    """The phrase ``key`` in ``lang`` (from ``ev.i18n``), fields filled in."""
+    """The phrase ``key`` in ``lang`` (from ``ev.present.i18n``), fields filled in."""
     if not i18n.has(key):
         raise KeyError(f"no report text {key!r}")
     return i18n.t(key, lang, **fields)

@@ -2,7 +2,7 @@
 """Dealer outcome probabilities for one up card, from precomputed terminal hands.
 
 A terminal hand is a multiset M of cards the dealer draws (hole card first) and
-stops on, with the number of drawing orders that reach it (``ev.tables``).  For a
+stops on, with the number of drawing orders that reach it (``ev.core.shapes``).  For a
 deck D with N cards, ``P(M) = orders(M) * prod_r ff(D_r, M_r) / ff(N, |M|)``.
 """
 from libc.stdlib cimport malloc, free
@@ -10,7 +10,7 @@ from libc.string cimport memset
 
 
 cdef class DealerTable:
-    """Terminal hands of the dealer for one up card; see ``ev.tables.dealer_terminals``."""
+    """Terminal hands of the dealer for one up card; see ``ev.core.shapes.dealer_terminals``."""
 
     def __cinit__(self, int up, list terms):
         cdef Py_ssize_t i, k = 0

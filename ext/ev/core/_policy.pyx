@@ -3,7 +3,7 @@
 """A fixed strategy, evaluated exactly: values and outcome distributions for one up card.
 
 Where ``_player`` finds the best play, this module follows a strategy handed
-in as data (``ev.strategy.StrategyTable``: an action code per hand-graph state
+in as data (``ev.analysis.strategy.Policy``: an action code per hand-graph state
 for unsplit hands and for split hands) and computes, exactly:
 
 * the joint value of a hand played by the strategy (the EV of a chart);

@@ -171,7 +171,7 @@ cdef uint8_t[N_FACES] RANK_OF = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9]
 cdef class Simulator:
     """One stream of rounds: a shoe, a generator and the strategy tables, with running tallies.
 
-    ``spec`` is the plain dict built by ``ev.simulate``: the rules as integers
+    ``spec`` is the plain dict built by ``ev.analysis.simulation``: the rules as integers
     and the strategy as byte strings indexed ``up * n_states + state``.
     """
 
