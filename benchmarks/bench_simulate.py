@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from ev.core.rules import make_rules
 from ev.analysis.simulation import GENERATOR, resolve_strategy, simulate
+from ev.core.rules import make_rules
 
 
 def main() -> None:

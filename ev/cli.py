@@ -11,17 +11,17 @@ import json
 import math
 import os
 import sys
-from typing import Any, Sequence
-
+from collections.abc import Sequence
+from typing import Any
 
 from ev import __version__
-from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.analysis.game import Game
-from ev.core.actions import SPLIT_STRATEGIES
-from ev.present.progress import Progress
 from ev.analysis.sensitivity import EFFECTS, READINGS
-from ev.errors import BJEVError
+from ev.core.actions import SPLIT_STRATEGIES
+from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.core.rules import make_rules
+from ev.errors import BJEVError
+from ev.present.progress import Progress
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -54,7 +54,7 @@ def parse_count(text: str) -> int:
         except ValueError:
             f = math.nan
         if not math.isfinite(f) or f != int(f):
-            raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}")
+            raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}") from None
         value = int(f)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")

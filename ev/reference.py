@@ -23,11 +23,11 @@ Units and conventions (shared with the core):
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import lru_cache
-from typing import Sequence
+from functools import cache, lru_cache
 
-from ev.core.cards import ACE, TEN, N_RANKS, full_shoe, hand_total
+from ev.core.cards import ACE, N_RANKS, TEN, full_shoe, hand_total
 from ev.core.rules import Rules
 
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
@@ -106,7 +106,7 @@ class Player:
     """
 
     def __init__(self, base: tuple, up: int, rules: Rules, split_card: int | None = None,
-                 source: "Player | None" = None) -> None:
+                 source: Player | None = None) -> None:
         self.base, self.up, self.rules = tuple(base), up, rules
         self.split_card, self.source = split_card, source
         self.excluded = blackjack_rank(up) if rules.blackjack_settled_as_peek(up) else None
@@ -168,7 +168,9 @@ class Player:
         return (self.source or self).choose(hand, choices)
 
     def value_of(self, action: str, hand: tuple) -> Fraction:
-        return {"stand": self.stand, "hit": self.hit, "double": self.double}[action](hand)
+        methods: dict[str, Callable[[tuple], Fraction]] = {"stand": self.stand, "hit": self.hit,
+                                                           "double": self.double}
+        return methods[action](hand)
 
     def choose(self, hand: tuple, choices: list[str]) -> str:
         """The best action among ``choices`` by this context's values; exact ties go to the earlier one."""
@@ -369,7 +371,7 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
     bj_card = blackjack_rank(up)
     excluded = bj_card if rules.blackjack_settled_as_peek(up) else None
 
-    @lru_cache(maxsize=None)
+    @cache
     def dealer(deck: tuple, hole: int) -> tuple:
         """Dealer's final total (17..21, 22 for bust, 0 for blackjack) distribution, up and hole known."""
         out: dict[int, Fraction] = {}
@@ -403,7 +405,7 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
                     value += p * bet
         return value
 
-    @lru_cache(maxsize=None)
+    @cache
     def play(deck: tuple, hole: int, hands: int, waiting: int, hand: tuple | None, bet: int,
              finished: tuple) -> Fraction:
         n = sum(deck)
@@ -467,7 +469,7 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
         dist[net] = dist.get(net, Fraction(0)) + p
         stake_total += p * stake
 
-    def dealer_final(deck: tuple, up: int, hole: int) -> list[tuple[int, Fraction, tuple]]:
+    def dealer_final(deck: tuple, up: int, hole: int) -> list[tuple[int, Fraction]]:
         """(total or 22 for bust, probability) of the dealer's final hand."""
         out: list = []
 

@@ -9,10 +9,10 @@ import functools
 import random
 from fractions import Fraction
 
-import pytest
-
 import published
+import pytest
 from conftest import by_net, game_in, random_removed, random_rules, random_small_shoe, removed_for, same
+
 from ev import reference as ref
 from ev.analysis.accounting import round_stats
 from ev.analysis.game import Game
@@ -189,4 +189,4 @@ def test_rules_effect_cli(capsys):
     assert effects["blackjack pays 6:5"]["ev_change"] < -0.01
     assert effects["8 decks"]["ev_change"] < effects["2 decks"]["ev_change"] < 0
     assert data["base"]["ev"] == pytest.approx(published.ROUND_EVS[0][2], abs=published.EV_TOLERANCE)
-    assert [r["label"] for r in data["readings"]][0] == "peek on ace and ten"
+    assert next(r["label"] for r in data["readings"]) == "peek on ace and ten"

@@ -5,8 +5,8 @@ import random
 from fractions import Fraction
 
 import pytest
-
 from conftest import by_net, random_removed, random_rules
+
 from ev.analysis.accounting import round_stats
 from ev.analysis.game import Game
 from ev.core.cards import N_RANKS, RANK_SYMBOLS, composition_of, hand_total, subtract

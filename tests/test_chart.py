@@ -11,16 +11,15 @@ from pathlib import Path
 import pytest
 
 from ev.analysis import basic_strategy as ch
+from ev.analysis.game import Game
+from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, SPLIT, STAND, SURRENDER
+from ev.cli import main
+from ev.core._policy import PolicyEvaluator
+from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, hand_total, subtract
+from ev.core.rules import Rules
+from ev.errors import BJEVError
 from ev.present import chart_render
 from ev.present.files import write_file
-from ev.core._policy import PolicyEvaluator
-from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, hand_total, subtract
-from ev.cli import main
-from ev.analysis.game import Game
-from ev.errors import BJEVError
-from ev.core.rules import Rules
-from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, SPLIT, STAND, SURRENDER
-from ev.core.cards import blackjack_rank
 
 TABLES = Path(__file__).resolve().parent.parent / "tables"
 TEXT_SUFFIXES = (".txt", ".md", ".csv", ".html")

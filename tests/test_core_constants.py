@@ -8,5 +8,5 @@ def test_constants_agree():
     python = {"N_RANKS": N_RANKS, "ACE": ACE, "TEN": TEN, "N_OUTCOMES": len(DEALER_OUTCOMES),
               "BUST": BUST_OUTCOME, "BLACKJACK": BLACKJACK_OUTCOME, "NO_ACTION": NO_ACTION,
               "OPTIMAL": OPTIMAL, "CDZ": CDZ, "CDP1": CDP1, **{a.name: int(a) for a in Action}}
-    assert _player.CONSTANTS == python
+    assert python == _player.CONSTANTS
     assert DEALER_OUTCOMES[BUST_OUTCOME] == "bust" and DEALER_OUTCOMES[BLACKJACK_OUTCOME] == "blackjack"

@@ -10,10 +10,10 @@ import math
 import random
 from fractions import Fraction
 
-import pytest
-
 import published
+import pytest
 from conftest import game_in, random_removed, random_rules, random_small_shoe, removed_for, same
+
 from ev import reference as ref
 from ev.analysis.game import Game
 from ev.core.actions import DEALER_OUTCOMES

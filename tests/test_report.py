@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from ev.cli import main
-from ev.present.report import FILES, build_report, write_report
 from ev.present.numbers import percent
+from ev.present.report import FILES, build_report, write_report
 from ev.present.report.texts import TEXTS
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf (the test extra) extracts the PDF's text")
@@ -33,8 +33,8 @@ def pdf_text(path: Path) -> str:
 
 @pytest.fixture(scope="module")
 def rtp_json():
-    from io import StringIO
     from contextlib import redirect_stdout
+    from io import StringIO
     buf = StringIO()
     with redirect_stdout(buf):
         assert main(["rtp", "--json"]) == 0

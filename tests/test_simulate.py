@@ -13,15 +13,22 @@ import math
 
 import pytest
 
+from ev.analysis.game import Game
+from ev.analysis.simulation import (
+    Comparison,
+    SimulationResult,
+    chi_square_p_value,
+    chi_square_test,
+    compare,
+    resolve_strategy,
+    simulate,
+)
+from ev.analysis.strategy import DOUBLE, NO_ACTION, optimal_policy
+from ev.cli import main
 from ev.core import simulator
 from ev.core.cards import N_RANKS
-from ev.cli import main
-from ev.analysis.game import Game
-from ev.errors import BJEVError, EngineError
 from ev.core.rules import Rules
-from ev.analysis.simulation import (Comparison, SimulationResult, chi_square_p_value, chi_square_test, compare,
-                                   resolve_strategy, simulate)
-from ev.analysis.strategy import DOUBLE, NO_ACTION, optimal_policy
+from ev.errors import BJEVError, EngineError
 from ev.present.progress import Progress
 
 # The seed game (1 deck, H17, 3:2, double 10-11, no DAS, one split, peek): CDZ- EV and the
@@ -142,7 +149,7 @@ def test_seed_game_ev_and_distribution(seed_game):
     assert sim.ev_se == pytest.approx(SEED_GAME_SD / 2000, rel=0.01)
     assert abs(sim.sd - SEED_GAME_SD) < 0.002
     assert set(sim.histogram) == {-20, -10, 0, 10, 15, 20}
-    chi2, dof, p, _, unexpected = chi_square_test(sim.histogram, SEED_GAME_DISTRIBUTION, sim.rounds)
+    _chi2, dof, p, _, unexpected = chi_square_test(sim.histogram, SEED_GAME_DISTRIBUTION, sim.rounds)
     assert dof == 5 and p > 0.001 and unexpected == []
     # the expected stake is about 1.088 initial bets (doubles about 7.0 %, splits about 1.8 %)
     assert 1.086 < sim.mean_wager < 1.090
@@ -290,8 +297,8 @@ def test_insurance_always_taken_matches_exact():
 
 
 def test_basic_chart_agrees_with_its_exact_ev():
-    from ev.analysis import basic_strategy as chart
     from ev.analysis import accounting
+    from ev.analysis import basic_strategy as chart
     game = Game(Rules())
     table = chart.basic_policy(game)
     sim = simulate(game.rules, 2_000_000, seed=31, workers=1, strategy=table)

@@ -6,8 +6,8 @@ from fractions import Fraction
 import pytest
 
 from ev import reference as ref
-from ev.core.cards import N_RANKS, RANK_SYMBOLS
 from ev.analysis.game import Game
+from ev.core.cards import N_RANKS, RANK_SYMBOLS
 from ev.core.rules import Rules
 
 # a small deck (after the up card) so that exhaustive dealing stays quick

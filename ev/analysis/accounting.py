@@ -32,17 +32,18 @@ Conventions (every figure in initial bets):
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
+from ev.analysis.game import Game
+from ev.analysis.splits import resplit_cells
+from ev.analysis.strategy import Policy, optimal_policy
 from ev.core.actions import Action, split_mode
 from ev.core.arithmetic import Arithmetic, Number
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, initial_deals, subtract
 from ev.core.rules import Rules
 from ev.errors import EngineError
-from ev.analysis.game import Game
-from ev.analysis.splits import resplit_cells
-from ev.analysis.strategy import Policy, optimal_policy
 
 _PLAY = (Action.STAND, Action.HIT, Action.DOUBLE)
 
@@ -141,7 +142,7 @@ class _Tally:
         ratio = self.arithmetic.ratio
         return sum((ratio(k, 10) * p for k, p in self.dist.items()), self.arithmetic.zero)
 
-    def absorb(self, other: "_Tally", weight: Number) -> None:
+    def absorb(self, other: _Tally, weight: Number) -> None:
         """Add ``weight`` times another tally (one up card's) to this one."""
         for k, p in other.dist.items():
             self.dist[k] += weight * p

@@ -34,19 +34,31 @@ play, as ``Game.hand`` reports them; round EVs are unconditioned.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb, isnan
-from typing import Sequence
+from typing import Any
 
 from ev.analysis.accounting import RoundStats, round_stats
-from ev.core.actions import CDZ
-from ev.core.cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, UP_ORDER, blackjack_rank, composition_of, format_hand,
-                           hand_total, pair_rank, subtract)
 from ev.analysis.game import Game, HandResult
 from ev.analysis.splits import resplit_value
-from ev.errors import BJEVError
-from ev.core.rules import Rules
 from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, Policy
+from ev.core.actions import CDZ
+from ev.core.cards import (
+    ACE,
+    N_RANKS,
+    RANK_SYMBOLS,
+    TEN,
+    UP_ORDER,
+    blackjack_rank,
+    composition_of,
+    format_hand,
+    hand_total,
+    pair_rank,
+    subtract,
+)
+from ev.core.rules import Rules
+from ev.errors import BJEVError
 
 #: every cell code, in the order ties are resolved and legends are listed
 CODES = ("S", "H", "Dh", "Ds", "P", "Rh", "Rs", "Rp")
@@ -177,8 +189,9 @@ class ChartLayout:
             key = (s, code, context)
             if key not in self._memo:
                 self._memo[key] = resolve(self.rules, code, hand, context)
-            if self._memo[key] is not None:
-                return self._memo[key]
+            action = self._memo[key]
+            if action is not None:
+                return action
         raise BJEVError("a chart row has no action for a hand")  # pragma: no cover (total rows never split)
 
     def column_tables(self, cells: dict[Row, str]) -> tuple[bytearray, bytearray, bytearray]:
@@ -228,11 +241,11 @@ class _Column:
                 self.deals.append((p, game.state(hand), c1, c2, p_bj, deck))
         self.insurance_ev = 0.0          # sum of p x EV of the insurance bet over non-natural deals
         self.even_money_gain = 0.0       # sum of p x (even money - declined) over naturals
-        for p, s, c1, c2, p_bj, deck in self.deals:
+        for p, _s, c1, c2, p_bj, _deck in self.deals:
             if {c1, c2} == {ACE, TEN}:
                 self.even_money_gain += p * (1.0 - float(r.payout) * (1.0 - p_bj))
             else:
-                self.insurance_ev += p * 0.5 * (3 * p_bj - 1)
+                self.insurance_ev += p * r.insurance_ev(p_bj)
         self.evaluations = 0
 
     def play_ev(self, play: bytes, fallback: bytes, split: bytes) -> float:
@@ -242,7 +255,7 @@ class _Column:
         ev.set_policy(play, split * N_RANKS)
         split_values: dict[int, float] = {}
         total = 0.0
-        for p, s, c1, c2, p_bj, deck in self.deals:
+        for p, s, c1, c2, _p_bj, deck in self.deals:
             if {c1, c2} == {ACE, TEN}:
                 continue
             action = play[s]
@@ -295,7 +308,7 @@ class _Column:
         """EV of the round given this up card: play, naturals, settled blackjacks, insurance, even money."""
         r = self.rules
         ev = play_ev
-        for p, s, c1, c2, p_bj, deck in self.deals:
+        for p, _s, c1, c2, p_bj, _deck in self.deals:
             if {c1, c2} == {ACE, TEN}:
                 ev += p * float(r.payout) * (1.0 - p_bj)
             elif self.settled:
@@ -359,6 +372,7 @@ def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row
                     v = game.surrender_value(up, subtract(base, hand))
                 elif action == SPLIT:
                     pair = pair_rank(hand)
+                    assert pair is not None      # the split code resolves to SPLIT on pairs only
                     if pair not in split_values:
                         split_values[pair] = game.split_value(column.solver, pair, CDZ)
                     v = split_values[pair]
@@ -395,7 +409,7 @@ def derive(game: Game, max_sweeps: int = 50, start_code: str | None = None) -> D
                    for row in layout.rows}
         play, fallback, split = layout.column_tables(col)
         current = column.play_ev(bytes(play), bytes(fallback), bytes(split))
-        for sweep in range(max_sweeps):
+        for _sweep in range(max_sweeps):
             sweeps += 1
             changed = False
             for row in layout.rows:
@@ -446,12 +460,12 @@ def chart_policy(game: Game, cells: dict[Row, dict[int, str | None]], insurance:
     n = len(layout.hands)
     play, fallback, split_play = {}, {}, {}
     for up in range(N_RANKS):
-        column = {row: cells[row][up] for row in layout.rows}
-        if any(code is None for code in column.values()):
+        column = {row: code for row in layout.rows if (code := cells[row][up]) is not None}
+        if len(column) < len(layout.rows):     # the shoe holds no such up card
             play[up] = fallback[up] = split_play[up] = bytes([NO_ACTION]) * n
             continue
-        p, f, s = layout.column_tables(column)
-        play[up], fallback[up], split_play[up] = bytes(p), bytes(f), bytes(s)
+        p, f, sp = layout.column_tables(column)
+        play[up], fallback[up], split_play[up] = bytes(p), bytes(f), bytes(sp)
     ins = bytearray(n)
     if insurance:
         for s, hand in enumerate(layout.hands):
@@ -534,6 +548,7 @@ def find_exceptions(game: Game, table: Policy, hands: dict[tuple[int, int, int],
                 p = base[c1] * (base[c2] - (c1 == c2)) / (total * (total - 1)) * (1 if c1 == c2 else 2)
                 mass = 1.0 - res.p_dealer_blackjack if settled else 1.0
                 row = Row("pair", c1) if c1 == c2 else _total_row(hand)
+                assert row is not None       # every two-card hand but a natural has a row
                 out.append(ChartException(up, row, (c1, c2), chart, best, gain, p_up * p * mass * gain))
         if not three_cards:
             continue
@@ -562,7 +577,9 @@ def find_exceptions(game: Game, table: Policy, hands: dict[tuple[int, int, int],
                         continue
                     p_reach = _p_reach(three, base, table.play[up], index)
                     ranks = tuple(r for r in range(N_RANKS) for _ in range(three[r]))
-                    out.append(ChartException(up, _total_row(three), ranks, chart, best, gain,
+                    row = _total_row(three)
+                    assert row is not None   # below 21 every three-card total has a row
+                    out.append(ChartException(up, row, ranks, chart, best, gain,
                                               p_up * p_reach * mass * gain))
     return out
 

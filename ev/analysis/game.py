@@ -18,17 +18,31 @@ Every exact tie met is recorded in ``ties`` (in floats, exact ties are rare).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
+from ev.analysis.splits import resplit_value
 from ev.core import shapes
 from ev.core.actions import DEALER_OUTCOMES, SPLIT_STRATEGIES, split_mode
 from ev.core.arithmetic import Arithmetic, Number, arithmetic
-from ev.core.cards import (ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, face_to_rank,
-                           format_hand, full_shoe, hand_total, initial_deals, pair_rank, subtract)
+from ev.core.cards import (
+    ACE,
+    N_RANKS,
+    RANK_SYMBOLS,
+    TEN,
+    blackjack_rank,
+    composition_of,
+    face_to_rank,
+    format_hand,
+    full_shoe,
+    hand_total,
+    initial_deals,
+    pair_rank,
+    subtract,
+)
 from ev.core.rules import Rules
 from ev.errors import CardError, EngineError
-from ev.analysis.splits import resplit_value
 
 
 @dataclass(frozen=True)
@@ -250,7 +264,7 @@ class Game:
         values = self.play_values(solver, s, hand, len(ranks) == 2 and r.splittable(faces), mode, deck)
         for action, v in values.items():
             setattr(res, action, v / mass)
-        res.best = max(values, key=values.get)
+        res.best = max(values, key=lambda k: values[k])
         tied = tied_actions(values)
         if tied:
             res.ties.append(tie_record(up, hand, tied))
@@ -372,7 +386,7 @@ class Game:
                 if insurance == 0:
                     ties.append(tie_record(up, hand, ["decline insurance", "insurance"]))
                 value = (insurance if take else A.zero) - (p_bj if settled else A.zero)
-                best = max(values, key=values.get)
+                best = max(values, key=lambda k: values[k])
                 tied = tied_actions(values)
                 if tied:
                     ties.append(tie_record(up, hand, tied))

@@ -1,8 +1,8 @@
 """How the RTP depends on the rules: the readings of the ambiguous seed rules, and one-rule changes."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from ev.analysis.accounting import RoundStats, round_stats
 from ev.analysis.game import Game
@@ -43,7 +43,7 @@ class Variant:
     rules: Rules
     stats: RoundStats
 
-    def as_dict(self, base: "Variant | None" = None) -> dict:
+    def as_dict(self, base: Variant | None = None) -> dict:
         d = {"label": self.label, "changes": self.changes, "ev": self.stats.ev,
              "rtp_initial": self.stats.rtp_initial, "rtp_total_wagered": self.stats.rtp_total_wagered,
              "expected_total_wager": self.stats.expected_wager}
@@ -69,7 +69,8 @@ def rule_readings(base: Rules | None = None, split_strategy: str = "cdz", progre
     return evaluate(base or Rules(), READINGS, split_strategy, progress)
 
 
-def rule_effects(base: Rules | None = None, split_strategy: str = "cdz", progress=None) -> tuple[Variant, list[Variant]]:
+def rule_effects(base: Rules | None = None, split_strategy: str = "cdz",
+                 progress=None) -> tuple[Variant, list[Variant]]:
     """The base game and each one-rule change from it."""
     base = base or Rules()
     reference = evaluate(base, [("base game", {})], split_strategy)[0]

@@ -26,20 +26,21 @@ import multiprocessing
 import os
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import mpmath
 
-from ev.core import simulator
-from ev.core.cards import N_RANKS, full_shoe
-from ev.errors import BJEVError, EngineError
-from ev.core.rules import Rules
+import ev.core.simulator as simulator
 from ev.analysis.accounting import round_stats
 from ev.analysis.basic_strategy import basic_policy
 from ev.analysis.game import Game
 from ev.analysis.strategy import Policy, describe_hand, optimal_policy
+from ev.core.cards import N_RANKS, full_shoe
+from ev.core.rules import Rules
 from ev.core.shapes import hand_graph
+from ev.errors import BJEVError, EngineError
 
 GENERATOR = simulator.GENERATOR
 GENERATOR_REFERENCE = simulator.GENERATOR_REFERENCE
@@ -91,13 +92,11 @@ def _spec(rules: Rules, table: Policy) -> dict:
         "even_money": int(rules.even_money and bool(table.even_money)),
         "payout_tenths": int(payout),
         "hit_soft_17": int(rules.hit_soft_17),
-        "max_split_hands": rules.max_split_hands,
-        "split_aces_one_card": int(rules.split_aces_one_card),
-        "resplit_aces": int(rules.resplit_aces),
+        "split_hands": bytes(rules.split_hands(p) for p in range(N_RANKS)),
+        "one_card": bytes(rules.one_card_after_split(p) for p in range(N_RANKS)),
         "tens_by_value": int(rules.split_tens == "value"),
         "late_surrender": int(rules.late_surrender),
-        "peek_ace": int(rules.peeks_under(0)),
-        "peek_ten": int(rules.peeks_under(9)),
+        "peeks": bytes(rules.peeks_under(up) for up in range(N_RANKS)),
         "unchecked_all": int(rules.unchecked_blackjack_takes == "all"),
         "hands": hands,
     }
@@ -415,7 +414,7 @@ def chi_square_test(histogram: dict[int, int], distribution: dict[float, float],
     keys = sorted(set(expected) | set(histogram))
     unexpected = [k / 10 for k in keys if histogram.get(k, 0) and expected.get(k, 0.0) <= 0.0]
     groups: list[dict] = []
-    current = {"values": [], "observed": 0, "expected": 0.0}
+    current: dict[str, Any] = {"values": [], "observed": 0, "expected": 0.0}
     for k in keys:
         current["values"].append(k / 10)
         current["observed"] += histogram.get(k, 0)

@@ -8,9 +8,10 @@ each docstring and the README).
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 from operator import truediv
-from typing import Any, Sequence
+from typing import Any
 
 from ev.core.cards import N_RANKS
 from ev.core.rules import Rules
@@ -62,7 +63,7 @@ def resplit_value(deck: Sequence[int], pair: int, max_hands: int, same_rank: int
                 p += ratio(count, n)
         return v, p
 
-    @lru_cache(maxsize=None)
+    @cache
     def f(hands: int, open_hands: int, k: int):
         if open_hands == 0:
             return zero

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ev.analysis.game import Game
 from ev.core.actions import ACTION_NAMES, NO_ACTION, OPTIMAL, Action, split_mode
 from ev.core.cards import ACE, N_RANKS, TEN, composition_of, hand_total, pair_rank, subtract
 from ev.core.rules import Rules
 from ev.errors import EngineError
-from ev.analysis.game import Game
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = (int(a) for a in Action)
 
@@ -88,9 +88,8 @@ def _forbidden(r: Rules, hand: tuple, code: int, table_name: str) -> str | None:
         return label
     if code == HIT and total >= 21 and n >= 2:
         return f"hit on {total}"
-    if code == DOUBLE:
-        if n != 2 or not r.may_double(total, soft, table_name == "split_play"):
-            return label
+    if code == DOUBLE and (n != 2 or not r.may_double(total, soft, table_name == "split_play")):
+        return label
     if code == SPLIT:
         pair = n == 2 and any(c == 2 for c in hand)
         if table_name != "play" or not pair or r.max_split_hands < 2:

@@ -42,10 +42,11 @@ action codes per state; ten split tables concatenated) on a solver.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from decimal import Context, Decimal
 from fractions import Fraction
 from operator import truediv
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ev.core import shapes
 from ev.core.rules import Rules

@@ -7,8 +7,9 @@ that order.  The face of a ten-valued card (T, J, Q, K) matters only for the
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import truediv
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from ev.errors import CardError
 

@@ -12,15 +12,15 @@ merged by their union before the dealer is evaluated once per union.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from fractions import Fraction
 from math import gcd
-from typing import Sequence
 
 from ev.core.actions import Action
 from ev.core.cards import N_RANKS
 from ev.core.exact_solver import ExactUpcardSolver, PlayContext, falling
 
-_STAND, _HIT, _DOUBLE = Action.STAND, Action.HIT, Action.DOUBLE
+_STAND, _HIT, _DOUBLE = int(Action.STAND), int(Action.HIT), int(Action.DOUBLE)
 
 _N_TYPES = 14                      # a finished hand: total class 16 (<= 16) .. 21, 22 (bust) x bet 1 or 2
 
@@ -343,17 +343,17 @@ class ExactPolicyEvaluator:
                 if u[r]:
                     weight *= ff_rank[r][u[r]]
             rest = tuple(deck0[r] - u[r] for r in range(N_RANKS))
-            a = self._dealer_cache.get(rest)
-            if a is None:
-                a = self._dealer_cache[rest] = sol.poly.numerators(rest, n0 - size)
+            dealer = self._dealer_cache.get(rest)
+            if dealer is None:
+                dealer = self._dealer_cache[rest] = sol.poly.numerators(rest, n0 - size)
                 self.work["split_dealer_evaluations"] += 1
             cells = numerators[size + min(sol.poly.max_len, n0 - size)]
             for tpair, w in items:
                 ww = w * weight
                 split_cells = _SPLIT_CELL[tpair]
                 for o in range(7):
-                    if a[o]:
-                        cells[split_cells[o]] += ww * a[o]
+                    if dealer[o]:
+                        cells[split_cells[o]] += ww * dealer[o]
         out: dict = defaultdict(Fraction)
         for length, cells in numerators.items():
             den = falling(n0, length)

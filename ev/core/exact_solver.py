@@ -31,16 +31,16 @@ Cython core.  Hands are the same states; the only arithmetic is exact.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import lru_cache
-from typing import Callable, Sequence
+from functools import cache
+from typing import Any
 
 from ev.core import shapes
 from ev.core.actions import CDP1 as _CDP1
 from ev.core.actions import CDZ as _CDZ
-from ev.core.actions import DEALER_OUTCOMES, NO_ACTION
+from ev.core.actions import DEALER_OUTCOMES, NO_ACTION, split_mode
 from ev.core.actions import OPTIMAL as _OPTIMAL
-from ev.core.actions import split_mode
 from ev.core.cards import N_RANKS, RANK_SYMBOLS, format_hand
 
 _ACTIONS3 = ("stand", "hit", "double")
@@ -129,7 +129,7 @@ class DealerPolynomial:
         return falling(n, min(self.max_len, n))
 
 
-@lru_cache(maxsize=None)
+@cache
 def dealer_poly(up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> DealerPolynomial:
     """The compiled dealer for an up card (``caps``: the shoe less the up card bounds each rank)."""
     return DealerPolynomial(shapes.dealer_terminals(up, hit_soft_17, excluded, caps))
@@ -139,8 +139,21 @@ def dealer_poly(up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Deale
 class PlayContext:
     """One play context: unsplit (pair -1) or split from ``pair`` with ``extra`` more pair cards gone."""
 
-    __slots__ = ("index", "pair", "extra", "N", "C", "FF", "scale", "stand", "double",
-                 "hit", "after", "dealer", "choice")
+    __slots__ = (
+        "C",
+        "FF",
+        "N",
+        "after",
+        "choice",
+        "dealer",
+        "double",
+        "extra",
+        "hit",
+        "index",
+        "pair",
+        "scale",
+        "stand",
+    )
 
     def __init__(self, index: int, pair: int, extra: int, N: int, C: int, n_states: int, max_cards: int,
                  dealer_len: int) -> None:
@@ -154,11 +167,11 @@ class PlayContext:
             n = N - c
             lo = min(dealer_len, max(n, 0))
             self.scale.append(falling(n - lo, C - c - lo) if c <= C and C - c >= lo else 0)
-        self.stand = [None] * n_states
-        self.double = [None] * n_states
-        self.hit = {m: [None] * n_states for m in range(3)}
-        self.after = {m: [None] * n_states for m in range(3)}
-        self.dealer = [None] * n_states
+        self.stand: list[Any] = [None] * n_states
+        self.double: list[Any] = [None] * n_states
+        self.hit: dict[int, list[Any]] = {m: [None] * n_states for m in range(3)}
+        self.after: dict[int, list[Any]] = {m: [None] * n_states for m in range(3)}
+        self.dealer: list[Any] = [None] * n_states
         self.choice: dict = {}
 
 
@@ -356,7 +369,7 @@ class ExactUpcardSolver:
         cx = self.context(pair, extra)
         start = self.nxt[0][pair]
         d = self.deck(cx, start)
-        out = []
+        out: list[Fraction | None] = []
         for r in range(N_RANKS):
             t = self.nxt[start][r]
             if d[r] <= 0 or t < 0:
@@ -392,7 +405,7 @@ class ExactUpcardSolver:
             return self.choice(src, s, self.can_double(cx, s), kind)
         return decide
 
-    def split_choices(self, mode: int) -> "SplitChoices":
+    def split_choices(self, mode: int) -> SplitChoices:
         """Every pair's post-split play (its context with one extra pair card gone), decided when first read."""
         return SplitChoices(self, mode)
 
@@ -434,7 +447,7 @@ class ExactUpcardSolver:
         """Exact ties in the decisions this split strategy makes (see ``ExactGame.round``)."""
         mode = split_mode(split_strategy)
         out = []
-        for (kind, index, s, may_double), actions in sorted(self.ties.items()):
+        for (kind, index, s, _may_double), actions in sorted(self.ties.items()):
             extra = 0 if index == 0 else (index - 1) % 3 + 1
             if kind == _OPTIMAL:
                 own = index == 0 or mode == _OPTIMAL or (mode == _CDP1 and extra == 1)

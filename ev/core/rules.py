@@ -12,11 +12,12 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from pathlib import Path
 from operator import truediv
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 from ev.core.cards import ACE, TEN, TEN_FACES, blackjack_rank
 from ev.errors import RulesError
@@ -80,10 +81,9 @@ class Rules:
                 lo, hi = RANGES[f.name]
                 if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
                     raise RulesError(f"rule {f.name}: expected an integer from {lo} to {hi}, got {value!r}")
-            elif f.name in CHOICES:
-                if value not in CHOICES[f.name]:
-                    allowed = ", ".join(CHOICES[f.name])
-                    raise RulesError(f"rule {f.name}: {value!r} is not allowed; choose one of {allowed}")
+            elif f.name in CHOICES and value not in CHOICES[f.name]:
+                allowed = ", ".join(CHOICES[f.name])
+                raise RulesError(f"rule {f.name}: {value!r} is not allowed; choose one of {allowed}")
 
     # ----- derived views -------------------------------------------------
     @property
@@ -181,7 +181,7 @@ class Rules:
         """SHA-256 of the canonical JSON of every field: identifies a rule set in reports."""
         return hashlib.sha256(json.dumps(self.as_dict(), sort_keys=True).encode()).hexdigest()
 
-    def replace(self, **changes: Any) -> "Rules":
+    def replace(self, **changes: Any) -> Rules:
         return from_mapping({**self.as_dict(), **changes})
 
     def summary(self) -> str:

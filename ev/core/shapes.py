@@ -17,14 +17,13 @@ mode uses too.
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
-
-from ev.core.cards import N_RANKS, hand_total
+from functools import cache
 
 from ev.core.actions import BLACKJACK_OUTCOME, BUST_OUTCOME
+from ev.core.cards import N_RANKS, hand_total
 
 
-@lru_cache(maxsize=None)
+@cache
 def hand_graph(caps: tuple) -> dict:
     """All hands with hard total <= 21 within ``caps`` (counts per rank), ordered by number of cards."""
     hands: list[tuple] = []
@@ -60,7 +59,7 @@ def hand_graph(caps: tuple) -> dict:
     }
 
 
-@lru_cache(maxsize=None)
+@cache
 def dealer_terminals(up: int, hit_soft_17: bool, exclude_hole: int, caps: tuple) -> list[tuple]:
     """(drawn multiset, number of orders, outcome index) for every way the dealer can finish.
 

@@ -15,11 +15,11 @@ import csv
 import html
 import io
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from ev.analysis.basic_strategy import (CODES, LETTER_ACTION, Chart, ChartException, Row, display_hand,
-                                        up_symbol)
+from ev.analysis.basic_strategy import CODES, LETTER_ACTION, Chart, ChartException, Row, display_hand, up_symbol
 from ev.analysis.strategy import ACTION_NAMES
 from ev.core.cards import ACE, RANK_SYMBOLS, TEN, UP_ORDER
 from ev.errors import BJEVError

@@ -8,9 +8,10 @@ decimal rounded half-even to 20 significant digits, and in JSON as
 """
 from __future__ import annotations
 
-from decimal import Context, Decimal, ROUND_HALF_EVEN
+from collections.abc import Callable, Sequence
+from decimal import ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from tabulate import tabulate
 

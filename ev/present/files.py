@@ -9,13 +9,21 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Sequence
+from collections.abc import Sequence
 
 from ev.analysis.basic_strategy import Chart, basic_chart
 from ev.errors import OutputError
 from ev.present import i18n
-from ev.present.chart_render import (EXTENSIONS, FORMATS, RENDERERS, chart_view, render_ev_csv, render_ev_md,
-                                     render_exceptions_csv, render_exceptions_md)
+from ev.present.chart_render import (
+    EXTENSIONS,
+    FORMATS,
+    RENDERERS,
+    chart_view,
+    render_ev_csv,
+    render_ev_md,
+    render_exceptions_csv,
+    render_exceptions_md,
+)
 
 
 def write_file(path: str, data: str | bytes) -> None:

@@ -19,7 +19,7 @@ from decimal import ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["number", "integer", "percent", "net_text", "fraction_text", "decimal_text", "exact_json", "exact_text"]
+__all__ = ["decimal_text", "exact_json", "exact_text", "fraction_text", "integer", "net_text", "number", "percent"]
 
 _GROUP = {"de": ".", "pl": " "}
 

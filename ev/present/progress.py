@@ -36,7 +36,7 @@ class Progress:
         self.width = 0
         self.shown = False
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         return self
 
     def advance(self, amount: float = 1, note: str = "") -> None:

@@ -12,8 +12,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ev.analysis.simulation import (FREQUENCY_NAMES, Z95, Z99, Comparison, SimulationResult,
-                                    confidence_interval)
+from ev.analysis.simulation import FREQUENCY_NAMES, Z95, Z99, Comparison, SimulationResult, confidence_interval
 from ev.present.numbers import net_text
 
 
@@ -33,10 +32,10 @@ def report_data(sim: SimulationResult, comparison: Comparison | None, exact: Any
     cmp = comparison.as_dict() if comparison is not None else None
 
     def figure(name: str, ci95: tuple | None = None, ci99: tuple | None = None) -> dict:
-        out = {"simulated": getattr(sim, name), "se": getattr(sim, f"{name}_se", None)}
+        out: dict[str, Any] = {"simulated": getattr(sim, name), "se": getattr(sim, f"{name}_se", None)}
         if name == "ev":
             out["se"] = sim.ev_se
-        if ci95 is not None:
+        if ci95 is not None and ci99 is not None:
             out["ci95"], out["ci99"] = list(ci95), list(ci99)
         out["exact"] = cmp[name]["exact"] if cmp else None
         out["z"] = cmp[name]["z"] if cmp else None
@@ -46,7 +45,7 @@ def report_data(sim: SimulationResult, comparison: Comparison | None, exact: Any
     if exact is not None and getattr(exact, "distribution", None):
         exact_dist = {round(float(k) * 10): float(v) for k, v in exact.distribution.items()}
     keys = sorted(set(sim.histogram) | set(exact_dist))
-    data = {
+    data: dict[str, Any] = {
         "rounds": sim.rounds,
         "seed": sim.seed,
         "workers": sim.workers,

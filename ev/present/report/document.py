@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from ev.core.cards import RANK_SYMBOLS
 from ev.core.rules import FIELD_NAMES, Rules
 from ev.present.i18n import rules_summary
-from ev.present.report import figures
 from ev.present.numbers import integer, net_text, number, percent
+from ev.present.report import figures
 from ev.present.report.model import DEAL_CLASSES, UP_SYMBOLS, Report
 from ev.present.report.texts import check_language, t, t_or, yes_no
 
@@ -114,7 +114,8 @@ def build_document(report: Report, lang: str) -> Document:
     if report.strategy.get("available"):
         from ev.present.report.strategy_blocks import appendix_blocks
         rd = ident["readings"]
-        peeked = [c for c, flag in (("A", rd["dealer_checks_under_ace"]), ("10", rd["dealer_checks_under_ten"])) if flag]
+        checks = (("A", rd["dealer_checks_under_ace"]), ("10", rd["dealer_checks_under_ten"]))
+        peeked = [c for c, flag in checks if flag]
         doc.add(*appendix_blocks(report.strategy, lang, peeked))
     return doc
 
@@ -407,5 +408,14 @@ def _interval(ci, lang: str) -> str:
     return f"{percent(ci[0], 4, lang)} – {percent(ci[1], 4, lang)}"
 
 
-__all__ = ["Document", "Heading", "Paragraph", "Quote", "Table", "Image", "PageBreak", "build_document",
-           "RANK_SYMBOLS"]
+__all__ = [
+    "RANK_SYMBOLS",
+    "Document",
+    "Heading",
+    "Image",
+    "PageBreak",
+    "Paragraph",
+    "Quote",
+    "Table",
+    "build_document",
+]

@@ -6,8 +6,8 @@ import io
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import matplotlib.ticker  # noqa: E402
+import matplotlib.pyplot as plt
+import matplotlib.ticker
 
 BLUE, RED, GREEN = "#2f5d8a", "#b03a2e", "#2e7d32"
 DPI = 150

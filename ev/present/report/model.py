@@ -20,9 +20,10 @@ import datetime as _dt
 import math
 import os
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ev import __version__
 from ev.analysis.accounting import RoundStats, round_stats
@@ -388,5 +389,14 @@ def _verification(game: Game, rules: Rules, stats: RoundStats, rounds: int, seed
     }
 
 
-__all__ = ["Report", "build_report", "seed_rule_text", "git_commit", "total_steps", "UP_SYMBOLS", "FIELD_NAMES",
-           "DEAL_CLASSES", "PUBLISHED_RTP"]
+__all__ = [
+    "DEAL_CLASSES",
+    "FIELD_NAMES",
+    "PUBLISHED_RTP",
+    "UP_SYMBOLS",
+    "Report",
+    "build_report",
+    "git_commit",
+    "seed_rule_text",
+    "total_steps",
+]

@@ -1,4 +1,6 @@
-"""The report as a PDF (fpdf2, pure Python), set in DejaVu Sans from matplotlib so that ä ö ü ß ą ć ę ł ń ó ś ź ż render."""
+"""The report as a PDF (fpdf2, pure Python).
+
+Set in DejaVu Sans from matplotlib, so that ä ö ü ß ą ć ę ł ń ó ś ź ż render."""
 from __future__ import annotations
 
 import io

@@ -29,7 +29,7 @@ def strategy_blocks(section: dict, lang: str) -> list:
         blocks.append(Table([title] + list(view.ups),
                             [[label] + [text for text, _ in cells] for label, cells in rows],
                             align="l" + "c" * len(view.ups), widths=[2.6] + [1] * len(view.ups), small=True,
-                            fills=[[None] + [COLOURS.get(colour) for _, colour in cells] for _, cells in rows]))
+                            fills=[[None, *(COLOURS.get(colour) for _, colour in cells)] for _, cells in rows]))
     blocks.append(Table([t("legend.title", lang), ""], [[code, meaning] for code, meaning, _ in view.legend],
                         align="cl", widths=[1.2, 8], small=True,
                         fills=[[COLOURS.get(colour), None] for _, _, colour in view.legend]))

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ev.present import i18n
-from ev.present.i18n import LANGUAGES, MESSAGES as TEXTS, check_language
+from ev.present.i18n import LANGUAGES, check_language
+from ev.present.i18n import MESSAGES as TEXTS
 
 __all__ = ["LANGUAGES", "TEXTS", "check_language", "t", "t_or", "yes_no"]
 

@@ -189,8 +189,10 @@ cdef class Simulator:
     cdef int even_money          # table takes even money (and rules offer it)
     cdef int offer_insurance
     cdef int payout_tenths       # blackjack win in tenths (15, 12, 10)
-    cdef int h17, max_hands, one_card_aces, resplit_aces, tens_by_value
-    cdef int peek_ace, peek_ten, unchecked_all
+    cdef int h17, tens_by_value, unchecked_all
+    cdef uint8_t split_hands[N_RANKS]    # rule answers per rank (ev.core.rules.Rules): most hands a pair makes,
+    cdef uint8_t one_card[N_RANKS]       # whether its split hands get one card,
+    cdef uint8_t peeks[N_RANKS]          # whether the dealer checks the hole card under it
     cdef int64_t tallies[N_TALLIES]
     cdef int64_t hist[HIST_BINS]
     cdef readonly int error
@@ -252,12 +254,11 @@ cdef class Simulator:
         self.offer_insurance = spec["insurance_offered"]
         self.payout_tenths = spec["payout_tenths"]
         self.h17 = spec["hit_soft_17"]
-        self.max_hands = spec["max_split_hands"]
-        self.one_card_aces = spec["split_aces_one_card"]
-        self.resplit_aces = spec["resplit_aces"]
+        for i in range(N_RANKS):
+            self.split_hands[i] = spec["split_hands"][i]
+            self.one_card[i] = spec["one_card"][i]
+            self.peeks[i] = spec["peeks"][i]
         self.tens_by_value = spec["tens_by_value"]
-        self.peek_ace = spec["peek_ace"]
-        self.peek_ten = spec["peek_ten"]
         self.unchecked_all = spec["unchecked_all"]
         memset(self.tallies, 0, sizeof(self.tallies))
         memset(self.hist, 0, sizeof(self.hist))
@@ -359,7 +360,7 @@ cdef class Simulator:
             ins = 10 if dealer_bj else -5
             wager = 15
         # the peek
-        if dealer_bj and ((up == ACE and self.peek_ace) or (up == TEN and self.peek_ten)):
+        if dealer_bj and self.peeks[up]:
             self.settle(ins - 10, wager)
             return
 
@@ -382,7 +383,6 @@ cdef class Simulator:
             did_split = 1
             pair = r1
             pair_face = f1
-            may_resplit = self.max_hands > 2 and (pair != ACE or self.resplit_aces)
             n_hands = 2
             i = 0
             while i < n_hands:
@@ -391,13 +391,13 @@ cdef class Simulator:
                 while True:
                     c = self.deal()
                     r = RANK_OF[c]
-                    if (may_resplit and n_hands < self.max_hands and r == pair
+                    if (n_hands < self.split_hands[pair] and r == pair
                             and (r != TEN or self.tens_by_value or c == pair_face)):
                         n_hands += 1
                         continue
                     break
                 s = self.nxt[self.nxt[pair] * N_RANKS + r]
-                if not (pair == ACE and self.one_card_aces):
+                if not self.one_card[pair]:
                     s = self.play_hand(s, up, self.split_play, &hand_bet[i], 1)
                     if hand_bet[i] == 2:
                         doubled = 1
