@@ -73,6 +73,11 @@ def arith(request) -> Arithmetic:
     return request.param
 
 
+#: for tests whose exact variant takes seconds: the float one stays in the inner loop (-m "not slow")
+exact_is_slow = pytest.mark.parametrize("arith", [FLOAT, pytest.param(EXACT, marks=pytest.mark.slow)],
+                                        ids=["float", "exact"])
+
+
 def game_in(arith: Arithmetic, rules: Rules | None = None, removed=(0,) * N_RANKS) -> Game:
     return Game(rules, removed, exact=arith.exact)
 

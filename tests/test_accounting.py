@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import published
 import pytest
-from conftest import by_net, game_in, random_removed, random_rules, random_small_shoe, removed_for, same
+from conftest import by_net, exact_is_slow, game_in, random_removed, random_rules, random_small_shoe, removed_for, same
 
 from ev import reference as ref
 from ev.analysis.accounting import round_stats
@@ -30,6 +30,7 @@ def default_stats(arith, strategy: str = "cdz"):
     return _STATS[key]
 
 
+@exact_is_slow
 def test_default_distribution_matches_published(arith):
     stats = default_stats(arith)
     assert set(stats.distribution) == set(published.DISTRIBUTION)
@@ -38,6 +39,7 @@ def test_default_distribution_matches_published(arith):
     assert float(stats.sd) == pytest.approx(published.SD, abs=published.SD_TOLERANCE)
 
 
+@exact_is_slow
 def test_default_rtp_total_wagered_is_the_published_figure(arith):
     stats = default_stats(arith)
     assert round(100 * float(stats.rtp_total_wagered), 2) == published.RTP_PERCENT
@@ -48,6 +50,7 @@ def test_default_rtp_total_wagered_is_the_published_figure(arith):
     assert stats.p_split == pytest.approx(0.018, abs=0.001)
 
 
+@exact_is_slow
 def test_default_mean_is_ev(arith):
     stats = default_stats(arith)
     assert same(arith, stats.mean, game_in(arith).round("cdz").ev)
@@ -59,6 +62,7 @@ def test_default_mean_is_ev(arith):
     assert same(arith, stats.p_dealer_blackjack, Fraction(2 * 4 * 16, 52 * 51), 1e-15)
 
 
+@exact_is_slow
 @pytest.mark.parametrize("strategy", ["cdp1", "cdp"])
 def test_other_split_strategies_mean_is_ev(arith, strategy):
     stats = default_stats(arith, strategy)
@@ -66,6 +70,7 @@ def test_other_split_strategies_mean_is_ev(arith, strategy):
     assert stats.mean == pytest.approx(-0.00444771335, abs=1e-11)
 
 
+@exact_is_slow
 @pytest.mark.parametrize("seed", range(6))
 def test_random_rules(arith, seed):
     """Random rule sets on depleted shoes: the distribution sums to 1 and its mean is the round EV (exactly
@@ -111,6 +116,7 @@ def _twin_distribution(seed: int) -> tuple:
     return rules, shoe, table, {x: p for x, p in dist.items() if p}, stake
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_distribution_agrees_with_twin_on_small_shoes(arith, seed):
     """The twin deals every card in table order and follows the same strategy table."""
@@ -124,6 +130,7 @@ def test_distribution_agrees_with_twin_on_small_shoes(arith, seed):
     assert same(arith, stats.expected_wager, stake)
 
 
+@exact_is_slow
 def test_ten_rank_split_share(arith):
     """Tens split by rank, T-T split against a 5: the other-rank share plays the best non-split action."""
     rules = Rules(hit_soft_17=False, blackjack_payout="1:1", double="any", double_soft=False,
@@ -137,6 +144,7 @@ def test_ten_rank_split_share(arith):
     assert same(arith, stats.ev_by_upcard["5"], result.ev_by_upcard["5"])
 
 
+@exact_is_slow
 def test_ten_pairs_split_by_rank_use_the_fallback(arith):
     """Forcing a split of ten pairs under split_tens=rank: only same-rank pairs split, the rest stand.
 
@@ -156,6 +164,7 @@ def test_ten_pairs_split_by_rank_use_the_fallback(arith):
     assert expected < result.ev - 0.005
 
 
+@exact_is_slow
 @pytest.mark.parametrize("hands, strategy", [(3, "cdz"), (4, "cdp")])
 def test_resplit_distribution(arith, hands, strategy):
     """Resplits: the accounting's approximation sums to 1, and its mean is close to the resplit EV."""
@@ -167,6 +176,7 @@ def test_resplit_distribution(arith, hands, strategy):
     assert float(stats.mean) == pytest.approx(float(game.round(strategy).ev), abs=1e-4)
 
 
+@pytest.mark.slow
 def test_rule_readings():
     from ev.analysis.sensitivity import rule_readings
     peek, enhc, obo = rule_readings()

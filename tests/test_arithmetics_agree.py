@@ -51,6 +51,7 @@ def test_hands_agree(seed):
         assert mine.best == theirs.best and mine.conditioned == theirs.conditioned
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_rounds_agree(seed):
     rng = random.Random(700 + seed)
@@ -80,10 +81,12 @@ def _assert_stats_agree(exact, flt) -> None:
         assert float(p) == pytest.approx(flt_dist[x], abs=TOL), x
 
 
+@pytest.mark.slow
 def test_default_stats_agree():
     _assert_stats_agree(*(round_stats(g, "cdz") for g in games()))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_random_rules_stats_agree(seed):
     rng = random.Random(900 + seed)
@@ -93,6 +96,7 @@ def test_random_rules_stats_agree(seed):
     _assert_stats_agree(*(round_stats(g, strategy) for g in games(rules, removed)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hands, strategy", [(3, "cdz"), (4, "cdp")])
 def test_resplit_stats_agree(hands, strategy):
     rng = random.Random(1100 + hands)

@@ -247,6 +247,7 @@ def test_chart_ev_is_below_optimal(chart):
     assert 0 < sum(e.round_gain for e in chart.exceptions) < chart.ev_gap
 
 
+@pytest.mark.slow
 def test_other_rules_surrender_and_doubling():
     """Two decks, S17, double any, DAS, late surrender, resplits: the published chart's surrender cells."""
     rules = Rules(decks=2, hit_soft_17=False, double="any", double_after_split=True, late_surrender=True,
@@ -299,6 +300,7 @@ def stale_files(directory: Path, reference: Path) -> list[str]:
     return stale
 
 
+@pytest.mark.slow
 def test_tables_are_fresh(chart, tmp_path, capsys, monkeypatch):
     """`bjev regenerate` into a temporary directory reproduces tables/ (regenerate it with `bjev regenerate`)."""
     monkeypatch.setattr(ch, "basic_chart", lambda game=None: chart)   # the default game's chart, derived once
@@ -352,6 +354,7 @@ def test_text_chart_and_cli(capsys, tmp_path):
     assert "  Insurance" in text and "No" in text.split("Insurance")[-1]
 
 
+@pytest.mark.slow
 def test_rtp_basic(capsys):
     assert main(["rtp", "--strategy", "basic", "--json"]) == 0
     import json

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+import pytest
+
 from ev.analysis.game import Game
 from ev.cli import main
 from ev.core.cards import TEN
@@ -33,6 +35,7 @@ def test_cli_exact(capsys):
     assert fraction_text(Game(exact=True).hand(["8", "8"], 5).split) in text
 
 
+@pytest.mark.slow
 def test_cli_rtp_exact_json(capsys):
     assert main(["rtp", "--exact", "--json", "--set", "max_split_hands=1", "--set", "late_surrender=true"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import published
 import pytest
-from conftest import game_in, random_removed, random_rules, random_small_shoe, removed_for, same
+from conftest import exact_is_slow, game_in, random_removed, random_rules, random_small_shoe, removed_for, same
 
 from ev import reference as ref
 from ev.analysis.game import Game
@@ -32,6 +32,7 @@ def default_round(arith, strategy: str = "cdz"):
 
 
 # ----- published figures ----------------------------------------------------------------------
+@exact_is_slow
 @pytest.mark.parametrize("changes, strategy, ev", published.ROUND_EVS)
 def test_round_ev_matches_published(arith, changes, strategy, ev):
     result = default_round(arith, strategy) if not changes else game_in(arith, Rules(**changes)).round(strategy)
@@ -39,6 +40,7 @@ def test_round_ev_matches_published(arith, changes, strategy, ev):
     assert result.ev == pytest.approx(ev, abs=published.EV_TOLERANCE)
 
 
+@exact_is_slow
 def test_cdp_is_cdp1_with_one_split(arith):
     assert default_round(arith, "cdp").ev == default_round(arith, "cdp1").ev
 
@@ -140,6 +142,7 @@ def _twin_round(seed: int) -> tuple:
     return rules, shoe, strategy, ref.round_ev(rules, strategy, shoe)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_round_ev_agrees_with_twin(arith, seed):
     rules, shoe, strategy, twin = _twin_round(seed)

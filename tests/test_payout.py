@@ -10,6 +10,8 @@ from ev.analysis.payout import B, payout_formula
 from ev.core.rules import Rules
 from ev.errors import EngineError
 
+pytestmark = pytest.mark.slow   # exact rounds and accounting of full decks, several seconds each
+
 # one deck, an ace up and A-T in hand: 15 tens in 49 cards, so even money pays when 1 > b * 34/49
 THRESHOLD = Fraction(49, 34)
 

@@ -26,6 +26,9 @@ SECTIONS = ("identification", "method", "rtp", "upcards", "decisions", "volatili
             "verification")
 SIM_ROUNDS = 200_000
 
+# the report computes every figure of a game (half a minute): slow, and built once, on one worker
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("report")]
+
 
 def pdf_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages)

@@ -368,6 +368,7 @@ def test_cli_simulate_json(capsys):
     assert "double" in data["frequencies"] and "rules" in data
 
 
+@pytest.mark.slow
 def test_cli_simulate_text(capsys):
     code, out, _ = run_cli(capsys, "simulate", "--rounds", "100000", "--seed", "9", "--workers", "1",
                            "--set", "decks=2")

@@ -16,8 +16,8 @@ ACES_DECK = (3, 2, 1, 1, 2, 1, 2, 2, 1, 6)
 
 
 @pytest.mark.parametrize("deck, up, pair, strategy, das", [
-    (DECK, 5, 7, "cdz", False), (DECK, 9, 2, "cdp", True), (ACES_DECK, 0, 0, "cdz", False),
-    (ACES_DECK, 9, 0, "cdp1", True)])
+    (DECK, 5, 7, "cdz", False), pytest.param(DECK, 9, 2, "cdp", True, marks=pytest.mark.slow),
+    (ACES_DECK, 0, 0, "cdz", False), pytest.param(ACES_DECK, 9, 0, "cdp1", True, marks=pytest.mark.slow)])
 def test_one_split_formula_is_exact(deck, up, pair, strategy, das):
     """2 V equals dealing every card in table order (hole card first), as exact fractions."""
     rules = Rules(double="any", double_after_split=das, split_aces_one_card=(up == 0))
@@ -27,6 +27,7 @@ def test_one_split_formula_is_exact(deck, up, pair, strategy, das):
     assert isinstance(formula, Fraction) and formula == exhaustive
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hands", [3, 4])
 def test_resplit_approximation_is_close(hands):
     """Resplits track only the pair cards: on this 23-card deck the error stays under 0.002 bets."""
