@@ -20,13 +20,15 @@ import time
 CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
-from ev.analysis.exact import ExactGame, fraction_text, decimal_text, round_stats_exact
+from ev.analysis.accounting import round_stats
+from ev.analysis.game import Game
 from ev.core.rules import make_rules
+from ev.present.numbers import decimal_text, fraction_text
 strategy = sys.argv[1]
-game = ExactGame(make_rules(None, sys.argv[2:]))
+game = Game(make_rules(None, sys.argv[2:]), exact=True)
 result = game.round(strategy)
 t1 = time.perf_counter()
-stats = round_stats_exact(game, strategy)
+stats = round_stats(game, strategy)
 t2 = time.perf_counter()
 assert stats.mean == result.ev and sum(stats.distribution.values()) == 1
 print(json.dumps({"seconds_ev": t1 - t0, "seconds_accounting": t2 - t1, "seconds_in_process": t2 - t0,
