@@ -120,7 +120,7 @@ class FloatArithmetic(Arithmetic):
 
     def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Any:
         from ev.core._dealer import DealerTable
-        return DealerTable(up, list(shapes.dealer_terminals(up, hit_soft_17, excluded, caps)))
+        return DealerTable(up, hit_soft_17, excluded, tuple(caps))
 
     def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
         from ev.core._player import UpcardSolver
