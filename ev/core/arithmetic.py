@@ -48,7 +48,6 @@ from fractions import Fraction
 from operator import truediv
 from typing import Any
 
-from ev.core import shapes
 from ev.core.rules import Rules
 
 Number = Any   # float or Fraction

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ev.core import _shapes
+import ev.core._shapes as _shapes
 
 
 @cache
