@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from math import comb
 from functools import cache, lru_cache
 
 from ev.core.cards import ACE, N_RANKS, TEN, full_shoe, hand_total
@@ -202,51 +203,92 @@ def split_contexts(base: tuple, up: int, rules: Rules, pair: int, split_strategy
 
 
 def split_value(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
-                unsplit: Player) -> Fraction:
-    """Joint EV of splitting a pair, summed over every hand the split makes.
+                unsplit: Player, pair_face: int | None = None) -> Fraction:
+    """Exact joint EV of splitting a pair, summed over every hand the split makes (resplits included).
 
-    ``base`` is the deck the pair was dealt from (it still holds both pair cards).
-    One split (``max_split_hands`` 2): ``2 * V``, exact by exchangeability, ``V``
-    being one hand dealt from the deck less both pair cards.  With resplits, the
-    hands are completed one at a time; a hand whose second card is a pair card
-    becomes two while hands may still be added; each hand is played from the
-    deck less the pair cards seen so far (the one approximation: the other
-    hands' non-pair cards are not removed).
+    ``base`` is the deck the pair was dealt from (it still holds both pair
+    cards).  Dealing order does not change any probability here (every deal
+    of L cards has probability 1/ff(N, L) whatever the order), so the
+    *second-card process* is dealt first: each waiting hand gets a card; one
+    that can resplit makes another hand while fewer than the most hands
+    exist.  Given its outcome, a hand's expected result is its value on the
+    deck less the resplit cards and its own second card, whatever the other
+    hands draw; the other hands' second cards are unseen but known not to
+    resplit, and each is taken out by conditioning (removing a random unseen
+    card leaves a value unchanged on average).  A hand decides as its split
+    strategy says, knowing of the hands that exist when it is played.  With
+    one split this is ``2 V``.  :func:`split_value_exhaustive` checks it.
+
+    ``pair_face``: for tens split by rank, the cards of the pair's own face in
+    ``base`` (the pair's two included); None averages over the faces of the
+    ten-valued cards out of play, each of the pair's face with the
+    hypergeometric probability.
     """
     if base[pair] < 2:
         raise ValueError("the deck does not hold the pair")
     context = split_contexts(base, up, rules, pair, split_strategy, unsplit)
     one_card = pair == ACE and rules.split_aces_one_card
-    most = rules.max_split_hands if pair != ACE or rules.resplit_aces else 2
+    most = 2 if rules.max_split_hands < 2 else (rules.max_split_hands if pair != ACE or rules.resplit_aces else 2)
     by_rank = pair == TEN and rules.split_tens == "rank"
+    d0 = tuple(c - 2 if r == pair else c for r, c in enumerate(base))
+    n = sum(d0)
+    if by_rank and pair_face is None:
+        per_face, tens = 4 * rules.decks, 16 * rules.decks
+        unknown = tens - base[TEN]
+        total = Fraction(0)
+        for j in range(min(unknown, per_face - 2) + 1):
+            weight = Fraction(comb(per_face - 2, j) * comb(tens - per_face, unknown - j), comb(tens - 2, unknown))
+            if weight:
+                total += weight * split_value(base, up, rules, pair, split_strategy, unsplit, per_face - j)
+        return total
+    p = (pair_face - 2) if by_rank else d0[pair]
+    players: dict = {}
 
-    def hand_value(gone: int, r: int) -> Fraction:
-        """Joint value of the split hand {pair, r} when ``gone`` pair cards (its own included) are out."""
-        player = context(gone - 1)
-        hand = tuple((q == pair) + (q == r) for q in range(N_RANKS))
+    def value(k: int, a: int, c: int) -> Fraction:
+        """Joint value of the hand {pair, c} on the deck less both pair cards, a more and c; context k."""
+        if (k, a) not in players:
+            source = {"cdz": unsplit, "cdp1": context(1)}.get(split_strategy) or context(k - 1)
+            deck = tuple(x - (a + 1 if r == pair else 0) for r, x in enumerate(base))
+            players[k, a] = Player(deck, up, rules, split_card=pair, source=source)
+        hand = tuple((q == pair) + (q == c) for q in range(N_RANKS))
+        player = players[k, a]
         return player.stand(hand) if one_card else player.after_card(hand)
 
-    def play(hands: int, waiting: int, gone: int) -> Fraction:
-        if waiting == 0:
-            return Fraction(0)
-        d = tuple(c - gone if r == pair else c for r, c in enumerate(base))
-        n = sum(d)
-        resplit_cards = 0
-        if hands < most:
-            resplit_cards = max(4 * rules.decks - gone, 0) if by_rank else d[pair]
-        total = Fraction(0)
-        for r in range(N_RANKS):
-            count = d[r] - (resplit_cards if r == pair else 0)
-            if count > 0:
-                rest = play(hands, waiting - 1, gone) if hands < most else 0
-                total += Fraction(count, n) * (hand_value(gone, r) + rest)
-        if resplit_cards:
-            total += Fraction(resplit_cards, n) * play(hands + 1, waiting + 1, gone + 1)
-        if hands >= most:
-            total *= waiting
-        return total
+    @cache
+    def mean(k: int, a: int, plain: bool) -> Fraction:
+        """A hand's value averaged over its second card: any card, or (``plain``) one that does not resplit."""
+        d = tuple(x - (a if r == pair else 0) for r, x in enumerate(d0))
+        resplit = p - a
+        weights = {c: d[c] - (resplit if plain and c == pair else 0) for c in range(N_RANKS)}
+        size = sum(weights.values())
+        return sum((Fraction(w, size) * value(k, a, c) for c, w in weights.items() if w > 0), Fraction(0))
 
-    return play(2, 2, 2)
+    @cache
+    def known(k: int, a: int, b: int, plain: bool) -> Fraction:
+        """``mean`` with b more unseen cards, known not to resplit, taken out of the deck.
+
+        Taking out one unseen card at random leaves the value unchanged:
+        known(a, b - 1) = v known(a + 1, b - 1) + (1 - v) known(a, b), v its
+        chance to be a resplit card; solved for known(a, b)."""
+        if b == 0:
+            return mean(k, a, plain)
+        size = n - a - (b - 1) - (1 if plain else 0)
+        resplit = p - a
+        if resplit == 0:       # no card left that resplits: every unseen card is one that does not
+            return known(k, a, b - 1, plain)
+        return (size * known(k, a, b - 1, plain) - resplit * known(k, a + 1, b - 1, plain)) / (size - resplit)
+
+    def words(hands: int, waiting: int, n_p: int, n_n: int, prob: Fraction, contexts: tuple) -> Fraction:
+        if not prob:
+            return Fraction(0)
+        if waiting == 0 or hands >= most:
+            hand_values = sum((known(k, n_p, n_n - 1, True) for k in contexts), Fraction(0))
+            return prob * (hand_values + waiting * known(most, n_p, n_n, False))
+        left = n - n_p - n_n
+        return (words(hands + 1, waiting + 1, n_p + 1, n_n, prob * Fraction(p - n_p, left), contexts)
+                + words(hands, waiting - 1, n_p, n_n + 1, prob * Fraction(n - p - n_n, left), contexts + (hands,)))
+
+    return words(2, 2, 0, 0, Fraction(1), ())
 
 
 def surrender_value(player: Player, hand: tuple) -> Fraction:
@@ -348,7 +390,7 @@ def _same_ten_rank_probability(rules: Rules, base: tuple) -> Fraction:
 
 
 def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
-                           unsplit: Player) -> Fraction:
+                           unsplit: Player, pair_face: int | None = None) -> Fraction:
     """Exact joint EV of splitting, by dealing every card in table order (slow: small decks only).
 
     The check on :func:`split_value`.  The hole card is dealt first (left out
@@ -357,17 +399,27 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
     the dealer draws from what is left.  Each hand follows the split strategy's
     decisions exactly as :func:`split_value` assumes (CDZ-, CDP1 or CDP, with
     ``gone`` pair cards known to be out), but nothing is approximated: every
-    card any hand draws leaves the deck.  With one split it equals
-    ``split_value`` exactly; with resplits it measures the approximation.
+    card any hand draws leaves the deck.
+
+    ``pair_face``: for tens split by rank with resplits, the cards of the
+    pair's own face in ``base`` (the pair's two included): the deck is dealt
+    with those as an eleventh kind of card, the only ten-valued card that
+    resplits.
     """
     if base[pair] < 2:
         raise ValueError("the deck does not hold the pair")
     context = split_contexts(base, up, rules, pair, split_strategy, unsplit)
     one_card = pair == ACE and rules.split_aces_one_card
     most = rules.max_split_hands if pair != ACE or rules.resplit_aces else 2
-    by_rank = pair == TEN and rules.split_tens == "rank"
-    if by_rank and most > 2:
-        raise ValueError("the exhaustive check does not model ten ranks")
+    faces = pair == TEN and rules.split_tens == "rank" and most > 2
+    if faces and pair_face is None:
+        raise ValueError("tens split by rank: say how many cards of the pair's face the deck holds")
+    kinds = N_RANKS + 1 if faces else N_RANKS       # kind N_RANKS: a ten of the pair's face
+
+    def rank(kind: int) -> int:
+        return TEN if kind == N_RANKS else kind
+
+    resplit_kind = N_RANKS if faces else pair
     bj_card = blackjack_rank(up)
     excluded = bj_card if rules.blackjack_settled_as_peek(up) else None
 
@@ -387,12 +439,15 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
                 out[key] = out.get(key, Fraction(0)) + prob
                 return
             n = sum(deck)
-            for r in range(N_RANKS):
-                if deck[r]:
-                    draw(_minus(deck, r), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[r], n),
+            if n == 0:
+                raise ValueError("the deck ran out while the dealer was drawing")
+            for kind in range(kinds):
+                if deck[kind]:
+                    r = rank(kind)
+                    draw(_minus(deck, kind), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[kind], n),
                          ncards + 1)
 
-        draw(deck, up + hole + 2, ACE in (up, hole), Fraction(1), 2)
+        draw(deck, up + rank(hole) + 2, ACE in (up, rank(hole)), Fraction(1), 2)
         return tuple(sorted(out.items()))
 
     def settle(deck: tuple, hole: int, finished: tuple) -> Fraction:
@@ -409,19 +464,22 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
     def play(deck: tuple, hole: int, hands: int, waiting: int, hand: tuple | None, bet: int,
              finished: tuple) -> Fraction:
         n = sum(deck)
+        if n == 0 and (waiting or hand is not None):
+            raise ValueError("the deck ran out while a split hand was drawing")
         if hand is None:
             if waiting == 0:
                 return settle(deck, hole, finished)
             value = Fraction(0)
             start = tuple(int(q == pair) for q in range(N_RANKS))
-            for r in range(N_RANKS):
-                if not deck[r]:
+            for kind in range(kinds):
+                if not deck[kind]:
                     continue
-                p = Fraction(deck[r], n)
-                if r == pair and hands < most:
-                    value += p * play(_minus(deck, r), hole, hands + 1, waiting + 1, None, 1, finished)
+                p = Fraction(deck[kind], n)
+                if kind == resplit_kind and hands < most:
+                    value += p * play(_minus(deck, kind), hole, hands + 1, waiting + 1, None, 1, finished)
                 else:
-                    value += p * play(_minus(deck, r), hole, hands, waiting - 1, _plus(start, r), 1, finished)
+                    value += p * play(_minus(deck, kind), hole, hands, waiting - 1, _plus(start, rank(kind)), 1,
+                                      finished)
             return value
         total, _ = hand_total(hand)
         if total >= 21 or one_card:
@@ -432,17 +490,19 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
             return play(deck, hole, hands, waiting, None, 1, tuple(sorted(finished + ((total, bet),))))
         new_bet = 2 if action == "double" else 1
         value = Fraction(0)
-        for r in range(N_RANKS):
-            if deck[r]:
-                value += Fraction(deck[r], n) * play(_minus(deck, r), hole, hands, waiting, _plus(hand, r),
-                                                     new_bet, finished)
+        for kind in range(kinds):
+            if deck[kind]:
+                value += Fraction(deck[kind], n) * play(_minus(deck, kind), hole, hands, waiting,
+                                                        _plus(hand, rank(kind)), new_bet, finished)
         return value
 
     deck = tuple(c - 2 if r == pair else c for r, c in enumerate(base))
+    if faces:
+        deck = deck[:TEN] + (deck[TEN] - (pair_face - 2), pair_face - 2)
     n = sum(deck)
     total = Fraction(0)
-    for hole in range(N_RANKS):
-        if deck[hole] and hole != excluded:
+    for hole in range(kinds):
+        if deck[hole] and rank(hole) != excluded:
             total += Fraction(deck[hole], n) * play(_minus(deck, hole), hole, 2, 2, None, 1, ())
     return total
 

@@ -1,16 +1,19 @@
-"""Split values: the one-split formula is exact, the resplit approximation is close."""
+"""Split values: exact with one split and with resplits, against dealing every card in table order."""
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from functools import cache
 
 import pytest
 
+from conftest import random_rules
 from ev import reference as ref
 from ev.analysis.game import Game
-from ev.core.cards import N_RANKS, RANK_SYMBOLS
+from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, full_shoe
 from ev.core.rules import Rules
 
-# a small deck (after the up card) so that exhaustive dealing stays quick
+# small decks (after the up card) so that exhaustive dealing stays quick
 DECK = (1, 2, 2, 1, 2, 2, 2, 3, 1, 6)
 ACES_DECK = (3, 2, 1, 1, 2, 1, 2, 2, 1, 6)
 
@@ -27,16 +30,132 @@ def test_one_split_formula_is_exact(deck, up, pair, strategy, das):
     assert isinstance(formula, Fraction) and formula == exhaustive
 
 
+# (deck after the up card, up, pair, rule changes): resplit cases where the split strategies differ
+RESPLIT_CASES = [
+    ((1, 2, 2, 1, 2, 2, 2, 3, 1, 6), 5, 7, {"double": "any", "double_after_split": True}),
+    ((0, 1, 1, 0, 2, 1, 4, 2, 2, 4), 3, 6, {"double": "9-11", "double_after_split": True, "peek": "none",
+                                            "unchecked_blackjack_takes": "original"}),
+    ((1, 1, 2, 2, 0, 1, 1, 0, 4, 6), 3, 8, {"double": "any", "double_after_split": True, "peek": "none"}),
+    ((4, 0, 1, 1, 1, 1, 1, 1, 1, 6), 3, 0, {"resplit_aces": True}),
+    ((4, 0, 1, 1, 1, 1, 1, 1, 1, 6), 3, 0, {"resplit_aces": True, "split_aces_one_card": False,
+                                            "double_after_split": True, "double": "any"}),
+]
+#: the cases whose split strategies decide differently (so their values differ)
+DIFFERING = {1, 2}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("hands", [3, 4])
-def test_resplit_approximation_is_close(hands):
-    """Resplits track only the pair cards: on this 23-card deck the error stays under 0.002 bets."""
-    rules = Rules(double="any", max_split_hands=hands, double_after_split=True)
-    unsplit = ref.Player(DECK, 5, rules)
-    approx = ref.split_value(DECK, 5, rules, 7, "cdz", unsplit)
-    exact = ref.split_value_exhaustive(DECK, 5, rules, 7, "cdz", unsplit)
-    assert approx != exact            # it is an approximation ...
-    assert abs(approx - exact) < Fraction(2, 1000)   # ... and a close one
+@pytest.mark.parametrize("case, hands", [(case, hands) for case in range(len(RESPLIT_CASES)) for hands in (3, 4)
+                                         if (case, hands) != (4, 4)])   # four hands hitting aces: the deck runs out
+def test_resplit_formula_is_exact(case, hands):
+    """Resplits: the twin's formula equals exhaustive table-order dealing, as fractions, under every split
+    strategy; and the engine (both arithmetics) equals the twin."""
+    deck, up, pair, changes = RESPLIT_CASES[case]
+    rules = Rules(max_split_hands=hands, **changes)
+    unsplit = ref.Player(deck, up, rules)
+    removed = [f - d - (r == up) for r, (f, d) in enumerate(zip(full_shoe(1), deck))]
+    values = {}
+    for strategy in ("cdz", "cdp1", "cdp"):
+        formula = ref.split_value(deck, up, rules, pair, strategy, unsplit)
+        assert formula == ref.split_value_exhaustive(deck, up, rules, pair, strategy, unsplit), strategy
+        faces = [RANK_SYMBOLS[pair]] * 2
+        exact = Game(rules, removed, exact=True).hand(faces, up, strategy)
+        mass = 1 if not exact.conditioned else 1 - exact.p_dealer_blackjack
+        assert exact.split * mass == formula, strategy
+        assert Game(rules, removed).hand(faces, up, strategy).split * float(mass) == pytest.approx(
+            float(formula), abs=1e-12)
+        values[strategy] = formula
+    if case in DIFFERING:
+        assert len(set(values.values())) > 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hands, strategy", [(3, "cdz"), (4, "cdp"), (4, "cdp1")])
+def test_tens_split_by_rank_resplit_exactly(hands, strategy):
+    """Tens split by rank: only a ten of the pair's own face resplits.  With the faces known the formula
+    equals dealing with that face as a card of its own; with them unknown the engine averages."""
+    deck, up = (1, 1, 0, 1, 1, 0, 1, 1, 1, 8), 4
+    rules = Rules(max_split_hands=hands, split_tens="rank", double="any")
+    unsplit = ref.Player(deck, up, rules)
+    for face in (2, 3, 4):      # the pair's face: 2, 3 or 4 of the deck's eight tens
+        formula = ref.split_value(deck, up, rules, TEN, strategy, unsplit, pair_face=face)
+        assert formula == ref.split_value_exhaustive(deck, up, rules, TEN, strategy, unsplit, pair_face=face)
+    removed = [f - d - (r == up) for r, (f, d) in enumerate(zip(full_shoe(1), deck))]
+    engine = Game(rules, removed, exact=True).hand(["K", "K"], up, strategy).split
+    assert engine == ref.split_value(deck, up, rules, TEN, strategy, unsplit)
+
+
+@cache
+def _dealer_under_5(deck: tuple) -> dict:
+    """P(dealer's final total) with a 5 up, drawing from ``deck``: {17..21, 22 (bust): probability}."""
+    out: dict[int, Fraction] = {}
+
+    def draw(deck: tuple, hard: int, ace: bool, p: Fraction) -> None:
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        soft = ace and hard + 10 <= 21
+        if total > 17 or (total == 17 and not soft):      # H17: a soft 17 hits
+            out[min(total, 22)] = out.get(min(total, 22), Fraction(0)) + p
+            return
+        n = sum(deck)
+        for r in range(N_RANKS):
+            if deck[r]:
+                draw(deck[:r] + (deck[r] - 1,) + deck[r + 1:], hard + r + 1, ace or r == 0, p * Fraction(deck[r], n))
+
+    draw(deck, 5, False, Fraction(1))
+    return out
+
+
+@pytest.mark.slow
+def test_ten_pair_vs_5_resplit_to_four_by_direct_enumeration():
+    """T-T against a 5 from one full deck, resplit to four hands, every split hand standing on its two cards
+    (what CDZ- plays under the seed rules): deal the second cards one by one in table order (a ten while
+    fewer than four hands exist makes another hand), then the dealer from what is left."""
+    start = list(full_shoe(1))
+    start[4] -= 1           # the up card
+    start[TEN] -= 2         # the pair
+
+    def settle(deck: tuple, totals: tuple) -> Fraction:
+        value = Fraction(0)
+        for dealer, p in _dealer_under_5(deck).items():
+            value += p * sum(1 if dealer == 22 or t > dealer else -1 if t < dealer else 0 for t in totals)
+        return value
+
+    @cache
+    def second_cards(deck: tuple, hands: int, waiting: int, totals: tuple) -> Fraction:
+        if waiting == 0:
+            return settle(deck, totals)
+        n = sum(deck)
+        value = Fraction(0)
+        for r in range(N_RANKS):
+            if not deck[r]:
+                continue
+            rest = deck[:r] + (deck[r] - 1,) + deck[r + 1:]
+            if r == TEN and hands < 4:
+                value += Fraction(deck[r], n) * second_cards(rest, hands + 1, waiting + 1, totals)
+            else:
+                total = 21 if r == 0 else 10 + r + 1
+                value += Fraction(deck[r], n) * second_cards(rest, hands, waiting - 1,
+                                                             tuple(sorted(totals + (total,))))
+        return value
+
+    direct = second_cards(tuple(start), 2, 2, ())
+    engine = Game(Rules(max_split_hands=4), exact=True).hand(["T", "T"], 4, "cdz").split
+    assert engine == direct == Fraction(1486974272019113, 4549489278711300)
+
+
+def test_one_split_is_the_resplit_formula_with_two_hands():
+    """max_split_hands 2 through the resplit formula gives 2 V of the one-hand value, to 1e-15."""
+    game = Game(Rules())
+    for up in range(N_RANKS):
+        solver = game.solver(up)
+        for pair in range(N_RANKS):
+            deck = list(game.shoe)
+            deck[up] -= 1
+            deck[pair] -= 2
+            n = sum(deck)
+            values = solver.split_hand_values(pair, 1, 0, pair == 0)
+            two_v = 2 * sum(deck[c] * values[c] for c in range(N_RANKS) if deck[c] > 0) / n
+            assert game.split_value(solver, pair, 1) == pytest.approx(two_v, abs=1e-15), (up, pair)
 
 
 def test_more_hands_never_hurt_a_good_split():
@@ -45,11 +164,14 @@ def test_more_hands_never_hurt_a_good_split():
     assert values[0] <= values[1] <= values[2]
 
 
-def test_split_strategies_are_ordered():
-    """CDP >= CDP1 >= CDZ- on every pair: each is the previous with more information used."""
-    game = Game(Rules(max_split_hands=4, double_after_split=True))
+@pytest.mark.parametrize("seed", [None, 1, 2])
+def test_split_strategies_are_ordered_with_one_split(seed):
+    """One split: CDP = CDP1 >= CDZ- on every pair (CDP1 plays optimally for the split hand's own deck)."""
+    rules = Rules(double_after_split=True) if seed is None else random_rules(random.Random(seed),
+                                                                             max_split_hands=2)
+    game = Game(rules)
     for up in range(N_RANKS):
         for pair in range(N_RANKS):
             faces = [RANK_SYMBOLS[pair]] * 2
             cdz, cdp1, cdp = (game.hand(faces, up, s).split for s in ("cdz", "cdp1", "cdp"))
-            assert cdz <= cdp1 + 1e-12 and cdp1 <= cdp + 1e-12, (up, pair)
+            assert cdz <= cdp1 + 1e-12 and cdp1 == pytest.approx(cdp, abs=1e-15), (up, pair)

@@ -176,8 +176,8 @@ def round_stats(game: Game, strategy: Policy | str = "cdz") -> RoundStats:
         solver = game.solver(up)
         if mode < 0 or split_strategy == "cdz":
             splits = table.split_play[up] * N_RANKS
-        else:     # CDP1/CDP: post-split play optimal for the pair's own context
-            splits = solver.split_choices(mode)
+        else:     # CDP1/CDP: post-split play optimal in the pair's one-split context
+            splits = solver.split_choices(1)
         evaluator = A.evaluator(solver, blackjack_rank(up), table.play[up], splits)
         up_tally = _Tally(A)
         _upcard(game, table, evaluator, up, up_tally)

@@ -291,18 +291,20 @@ class _Column:
         nxt = self.game.graph["next"]
         start = nxt[pair]
 
-        def hand_values(extra: int) -> list[float]:
+        def hand_values(a: int, k: int) -> list[float]:
+            """The chart's value of each split hand {pair, c} on the deck less a more pair cards."""
             values = []
             for card in range(N_RANKS):
-                left = self.base[card] - (extra + 1 if card == pair else 0)
-                if left <= 0:
+                t = nxt[start * N_RANKS + card]
+                if t < 0 or self.base[card] - (a + 2 if card == pair else 0) <= 0:
                     values.append(float("nan"))
                     continue
-                dist = self.evaluator.context_distribution(nxt[start * N_RANKS + card], pair, extra, one_card)
+                dist = self.evaluator.context_distribution(t, pair, a + 1, one_card)
                 values.append(sum(result * mass for (_, _, result), mass in dist.items()))
             return values
 
-        return resplit_value(self.base, pair, r.split_hands(pair), r.resplit_rank_cards(pair), hand_values)
+        return sum(weight * resplit_value(self.base, pair, r.split_hands(pair), p, hand_values)
+                   for weight, p in self.game.resplit_cards(self.base, pair))
 
     def round_ev(self, play_ev: float, insurance: bool, even_money: bool) -> float:
         """EV of the round given this up card: play, naturals, settled blackjacks, insurance, even money."""

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from math import comb
 from typing import Any
 
 from ev.analysis.splits import resplit_value
 from ev.core import shapes
-from ev.core.actions import DEALER_OUTCOMES, SPLIT_STRATEGIES, split_mode
+from ev.core.actions import CDP1, CDZ, DEALER_OUTCOMES, SPLIT_STRATEGIES, split_mode
 from ev.core.arithmetic import Arithmetic, Number, arithmetic
 from ev.core.cards import (
     ACE,
@@ -304,16 +305,44 @@ class Game:
     def split_value(self, solver: Any, pair: int, mode: int) -> Number:
         """Joint EV of splitting a pair of rank ``pair``, summed over all the hands it makes.
 
-        With one split this is exact: ``2 V`` with ``V`` the value of one hand
-        dealt from the deck less both pair cards (see ``ev.reference``).  With
-        resplits see :func:`ev.analysis.splits.resplit_value` for the approximation.
+        Exact, resplits included, for the split strategy's post-split play
+        (:func:`ev.analysis.splits.resplit_value`; with one split it is ``2 V``,
+        ``V`` one hand dealt from the deck less both pair cards).  A split hand
+        follows the decisions of: CDZ- the unsplit hand (source 0), CDP1 the
+        context with one extra pair card gone (1), CDP its own context, k - 1
+        extra pair cards gone when it knows of k hands.
         """
         r = self.rules
         one_card = r.one_card_after_split(pair)
         deck = subtract(self.shoe, composition_of([solver.up]))
-        return resplit_value(deck, pair, r.split_hands(pair), r.resplit_rank_cards(pair),
-                             lambda extra: solver.split_hand_values(pair, extra, mode, one_card),
-                             ratio=self.arithmetic.ratio)
+
+        def hand_values(a: int, k: int) -> list:
+            decide = 0 if mode == CDZ else 1 if mode == CDP1 else k - 1
+            return solver.split_hand_values(pair, a + 1, decide, one_card)
+
+        most = r.split_hands(pair)
+        return sum((weight * resplit_value(deck, pair, most, p, hand_values, self.arithmetic.ratio)
+                    for weight, p in self.resplit_cards(deck, pair)), self.arithmetic.zero)
+
+    def resplit_cards(self, deck: Sequence[int], pair: int) -> list[tuple[Number, int]]:
+        """The number of cards able to resplit a pair, after both pair cards, with its probability.
+
+        Normally every card of the pair's rank.  With tens split by rank only a
+        ten of the pair's own face resplits; the shoe is counted by rank, so the
+        faces of the ten-valued cards out of play before the pair (the up card,
+        removed cards) are unknown: each has the pair's face with the
+        hypergeometric probability, which gives a distribution of the count.
+        """
+        A = self.arithmetic
+        if pair != TEN or self.rules.split_tens == "value":
+            return [(A.one, deck[pair] - 2)]
+        per_face, tens = 4 * self.rules.decks, 16 * self.rules.decks
+        unknown = tens - deck[TEN]             # ten-valued cards out of play, faces unknown
+        others = tens - 2                       # the ten-valued cards other than the pair's two
+        return [(A.ratio(comb(per_face - 2, j) * comb(others - per_face + 2, unknown - j), comb(others, unknown)),
+                 per_face - 2 - j)
+                for j in range(min(unknown, per_face - 2) + 1)
+                if comb(others - per_face + 2, unknown - j)]
 
     def surrender_value(self, up: int, deck: Sequence[int]) -> Number:
         """Late surrender in joint units, for a hand whose unseen deck is ``deck``."""

@@ -1,15 +1,14 @@
 """Splits with resplits: the chain of hands a pair can make, as values and as outcome cells.
 
 Both functions are written once for both arithmetics: ``ratio(a, b)`` makes
-a/b (float division, or ``Fraction`` in the exact mode).  With one split
-(two hands) they are exact; with resplits they use pair-card tracking (see
-each docstring and the README).
+a/b (float division, or ``Fraction`` in the exact mode).  The split value is
+exact with resplits too (:func:`resplit_value`).
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Callable, Sequence
+from math import comb
 from operator import truediv
 from typing import Any
 
@@ -17,65 +16,106 @@ from ev.core.cards import N_RANKS
 from ev.core.rules import Rules
 
 
-def resplit_value(deck: Sequence[int], pair: int, max_hands: int, same_rank: int | None,
-                  hand_values, ratio=truediv):
-    """Total joint EV of all hands made by splitting a pair of rank ``pair`` from ``deck``.
+def falling(n: int, k: int) -> int:
+    """The falling factorial n (n-1) ... (n-k+1); 1 for k = 0."""
+    v = 1
+    for i in range(k):
+        v *= n - i
+    return v
 
-    ``deck`` is the unseen deck before the player's cards were dealt (it holds
-    the pair).  ``hand_values(j)`` gives, for each second card ``r``, the joint
-    value of the split hand {pair, r} whose deck lacks ``j`` pair cards beyond
-    the hand's own.  ``same_rank``: for tens split by rank only, the number of
-    cards of one ten rank in the full shoe (a ten of another rank does not resplit).
-    ``ratio(a, b)`` makes the probability a/b: float division here,
-    ``Fraction`` in the exact mode, which shares this function.
 
-    The hands are completed one at a time.  While a resplit is still possible a
-    hand's second card may be a pair card, which makes two hands of it.  The
-    only approximation: the deck a hand is played from lacks the pair cards seen
-    so far, but not the *other* hands' non-pair cards.  With one split
-    (``max_hands`` 2) there are no resplits and this reduces to the exact
-    ``2 V``; with resplits it is the standard pair-card-tracking approximation,
-    checked against exact enumeration in the tests.
+def second_card_words(n: int, p: int, most: int) -> list[tuple[int, int, tuple[int, ...], int]]:
+    """Every outcome of the second-card process of a split, as (#P, #N, contexts of the N-hands, #X).
+
+    Two hands wait for a second card, dealt in table order from the ``n``
+    cards left after both pair cards, ``p`` of them able to resplit.  Each
+    card is a P (a resplit card while fewer than ``most`` hands exist: one
+    more hand, the current hand draws again) or an N (any other card: the
+    hand is complete).  Once ``most`` hands exist the hands still waiting take
+    any second card: X-hands.  An N-hand's context is the number of hands when
+    it completed (2 + the P's before it); every X-hand's is ``most``.  A word's
+    probability is ff(p, #P) ff(n - p, #N) / ff(n, #P + #N).
     """
-    n0 = sum(deck)
-    zero = ratio(0, 1)
-    memo: dict[int, list] = {}
+    out: list[tuple[int, int, tuple[int, ...], int]] = []
 
-    def values(j: int) -> list:
-        if j not in memo:
-            memo[j] = hand_values(j)
-        return memo[j]
+    def grow(hands: int, waiting: int, n_p: int, n_n: int, contexts: tuple[int, ...]) -> None:
+        if waiting == 0 or hands >= most:
+            out.append((n_p, n_n, contexts, waiting))
+            return
+        if n_p < p:
+            grow(hands + 1, waiting + 1, n_p + 1, n_n, contexts)
+        if n_n < n - p:
+            grow(hands, waiting - 1, n_p, n_n + 1, contexts + (hands,))
 
-    def expected(j: int, skip_pair: bool) -> tuple:
-        """(value, P) over second cards from the deck less j+1 pair cards; skip resplitting cards."""
-        k = j + 1
-        n = n0 - k
-        pair_left = deck[pair] - k
-        resplit = (max(same_rank - k, 0) if same_rank is not None else pair_left) if skip_pair else 0
-        v, p = zero, zero
-        vals = values(j)
-        for r in range(N_RANKS):
-            count = deck[r] - (k if r == pair else 0)
-            if r == pair:
-                count -= resplit
-            if count > 0:
-                v += ratio(count, n) * vals[r]
-                p += ratio(count, n)
-        return v, p
+    grow(2, 2, 0, 0, ())
+    return out
 
-    @cache
-    def f(hands: int, open_hands: int, k: int):
-        if open_hands == 0:
-            return zero
-        if hands >= max_hands or n0 - k <= 0:
-            return open_hands * expected(k - 1, False)[0]
-        v, p_other = expected(k - 1, True)
-        value = v + p_other * f(hands, open_hands - 1, k)
-        if p_other < 1:
-            value += (1 - p_other) * f(hands + 1, open_hands + 1, k + 1)
-        return value
 
-    return f(2, 2, 2)
+def resplit_value(deck: Sequence[int], pair: int, most: int, resplit_cards: int,
+                  hand_values: Callable[[int, int], list], ratio: Callable[[int, int], Any] = truediv) -> Any:
+    """Total joint EV of all hands made by splitting a pair of rank ``pair``, exactly, for a fixed
+    post-split strategy (each hand's play depends on its own cards and its context only).
+
+    ``deck``: the unseen deck before the player's cards (it holds the pair);
+    ``most``: the most hands this pair may make (2: one split); ``resplit_cards``:
+    how many of the cards left after both pair cards can resplit (the pair
+    rank's count, or for tens split by rank the cards of the pair's face);
+    ``hand_values(a, k)``: for each second card c, the joint value of the split
+    hand {pair, c} dealt from the deck less both pair cards, ``a`` more pair
+    cards and c, played by the decisions of context k (k hands known; see
+    ``ev.core.arithmetic``); ``ratio(a, b)`` makes a/b in the arithmetic.
+
+    The method (see the README, "Splits"): by exchangeability the second-card
+    process can be dealt first (:func:`second_card_words`); given its word a
+    hand is worth its value on the deck less the resplit cards and its own
+    second card, with the other hands' second cards, unseen but known not to
+    resplit, removed by inclusion-exclusion:
+    ff(Q, b) h(a, b) = sum_i (-1)^i C(b, i) ff(P, i) ff(m - i, b - i) g(a + i).
+    With ``most`` 2 this is 2 V, V one hand's value.  Equal, as fractions, to
+    dealing every card in table order (``ev.reference.split_value_exhaustive``).
+    """
+    d0 = list(deck)
+    d0[pair] -= 2
+    n, p = sum(d0), resplit_cards
+    values: dict[tuple[int, int], list] = {}
+    gs: dict[tuple[bool, int, int], Any] = {}
+
+    def w(a: int, k: int) -> list:
+        if (a, k) not in values:
+            values[a, k] = hand_values(a, k)
+        return values[a, k]
+
+    def g(non_resplit: bool, k: int, a: int) -> Any:
+        """A hand's value, its second card any card (X) or a card that does not resplit (N)."""
+        key = (non_resplit, k, a)
+        if key not in gs:
+            m, big_p = n - a, p - a
+            total = ratio(0, 1)
+            for c, v in enumerate(w(a, k)):
+                count = d0[c] - (a if c == pair else 0) - (big_p if non_resplit and c == pair else 0)
+                if count > 0:
+                    total += count * v
+            gs[key] = total * ratio(1, m - big_p if non_resplit else m)
+        return gs[key]
+
+    def h(non_resplit: bool, k: int, a: int, b: int) -> Any:
+        """g with b further unseen cards known not to resplit removed."""
+        m = n - a - (1 if non_resplit else 0)
+        big_p = p - a
+        total = ratio(0, 1)
+        for i in range(b + 1):
+            coefficient = (-1) ** i * comb(b, i) * falling(big_p, i) * falling(m - i, b - i)
+            if coefficient:
+                total += coefficient * g(non_resplit, k, a + i)
+        return total * ratio(1, falling(m - big_p, b))
+
+    ev = ratio(0, 1)
+    for n_p, n_n, contexts, n_x in second_card_words(n, p, most):
+        hands = sum(h(True, k, n_p, n_n - 1) for k in contexts)
+        if n_x:
+            hands += n_x * h(False, most, n_p, n_n)
+        ev += ratio(falling(p, n_p) * falling(n - p, n_n), falling(n, n_p + n_n)) * hands
+    return ev
 
 
 def resplit_cells(deck: Sequence[int], pair: int, rules: Rules, round_mass, hand_outcomes,

@@ -124,7 +124,7 @@ class FloatArithmetic(Arithmetic):
     def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
         from ev.core._player import UpcardSolver
         (up, base), rest = _solver_args(up, base, rules)
-        return UpcardSolver(up, base, self.dealer(up, rules.hit_soft_17, rest[0], caps), graph, *rest)
+        return UpcardSolver(up, base, self.dealer(up, rules.hit_soft_17, rest[0], caps), graph["arrays"], *rest)
 
     def evaluator(self, solver: Any, natural_rank: int, play: bytes, split_play: bytes) -> Any:
         from ev.core._policy import PolicyEvaluator

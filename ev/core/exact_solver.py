@@ -37,13 +37,12 @@ from functools import cache
 from typing import Any
 
 from ev.core import shapes
-from ev.core.actions import CDP1 as _CDP1
-from ev.core.actions import CDZ as _CDZ
-from ev.core.actions import DEALER_OUTCOMES, NO_ACTION, split_mode
-from ev.core.actions import OPTIMAL as _OPTIMAL
+from ev.core.actions import DEALER_OUTCOMES, NO_ACTION
 from ev.core.cards import N_RANKS, RANK_SYMBOLS, format_hand
 
 _ACTIONS3 = ("stand", "hit", "double")
+#: the most extra pair cards a split context's deck may lack (as the float solver's)
+MAX_EXTRA = 5
 
 
 def falling(n: int, k: int) -> int:
@@ -137,7 +136,7 @@ def dealer_poly(up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Deale
 
 # ----- the player -----------------------------------------------------------
 class PlayContext:
-    """One play context: unsplit (pair -1) or split from ``pair`` with ``extra`` more pair cards gone."""
+    """One deck context: unsplit (pair -1) or split from ``pair`` with ``extra`` more pair cards gone."""
 
     __slots__ = (
         "C",
@@ -169,8 +168,9 @@ class PlayContext:
             self.scale.append(falling(n - lo, C - c - lo) if c <= C and C - c >= lo else 0)
         self.stand: list[Any] = [None] * n_states
         self.double: list[Any] = [None] * n_states
-        self.hit: dict[int, list[Any]] = {m: [None] * n_states for m in range(3)}
-        self.after: dict[int, list[Any]] = {m: [None] * n_states for m in range(3)}
+        # hit and play-on values by decision source (see ExactUpcardSolver)
+        self.hit: dict[int, list[Any]] = {}
+        self.after: dict[int, list[Any]] = {}
         self.dealer: list[Any] = [None] * n_states
         self.choice: dict = {}
 
@@ -201,7 +201,9 @@ class ExactUpcardSolver:
 
     # ----- contexts and decks ------------------------------------------------
     def context(self, pair: int, extra: int) -> PlayContext:
-        index = 0 if pair < 0 else 1 + pair * 3 + extra - 1
+        if pair >= 0 and not 1 <= extra <= MAX_EXTRA:
+            raise ValueError("split context out of range")
+        index = 0 if pair < 0 else 1 + pair * MAX_EXTRA + extra - 1
         cx = self._contexts.get(index)
         if cx is None:
             N = self.N0 - extra
@@ -256,10 +258,14 @@ class ExactUpcardSolver:
             return -cx.FF[c + 1]
         return -(n - 1 - d[self.bj] + (r == self.bj)) * cx.FF[c + 2]
 
-    def hit(self, cx: PlayContext, s: int, mode: int) -> int:
-        if cx.index == 0 or (mode == _CDP1 and cx.extra == 1):
-            mode = _OPTIMAL
-        memo = cx.hit[mode]
+    def source(self, cx: PlayContext, decide: int) -> PlayContext:
+        """The context whose optimal decisions a hand in ``cx`` follows (as ``ev.core._player``'s)."""
+        return self.ctx0 if decide == 0 else self.context(cx.pair, decide)
+
+    def hit(self, cx: PlayContext, s: int, decide: int) -> int:
+        memo = cx.hit.get(decide)
+        if memo is None:
+            memo = cx.hit[decide] = [None] * self.n_states
         v = memo[s]
         if v is None:
             d = self.deck(cx, s)
@@ -271,10 +277,7 @@ class ExactUpcardSolver:
                 dr = d[r]
                 if dr > 0:
                     t = nx[r]
-                    if t < 0:
-                        v += dr * self._bust(cx, c, d, n, r)
-                    else:
-                        v += dr * self.after_card(cx, t, mode)
+                    v += dr * (self._bust(cx, c, d, n, r) if t < 0 else self.after_card(cx, t, decide))
             memo[s] = v
         return v
 
@@ -302,12 +305,9 @@ class ExactUpcardSolver:
             return False
         return self.double_lo <= self.total[s] <= self.double_hi
 
-    def _decide(self, cx: PlayContext, s: int, may_double: bool, kind: int) -> tuple[int, int]:
-        """(action, value) of optimal play at s in cx; exact ties go to stand, then hit; ties are recorded.
-
-        ``kind``: _OPTIMAL when cx plays its own optimum, else the split mode copying cx's decision.
-        """
-        vals = [self.stand(cx, s), self.hit(cx, s, _OPTIMAL)]
+    def _decide(self, cx: PlayContext, s: int, may_double: bool) -> tuple[int, int]:
+        """(action, value) of optimal play at s in cx; exact ties go to stand, then hit; ties are recorded."""
+        vals = [self.stand(cx, s), self.hit(cx, s, cx.extra)]
         if may_double:
             vals.append(self.double_down(cx, s))
         best = 0
@@ -316,34 +316,34 @@ class ExactUpcardSolver:
                 best = a
         tied = tuple(_ACTIONS3[a] for a in range(len(vals)) if vals[a] == vals[best])
         if len(tied) > 1:
-            self.ties[kind, cx.index, s, may_double] = tied
+            self.ties[cx.index, s, may_double] = tied
         return best, vals[best]
 
-    def choice(self, src: PlayContext, s: int, may_double: bool, mode: int) -> int:
+    def choice(self, src: PlayContext, s: int, may_double: bool) -> int:
         """The action optimal play in context src takes at s among stand, hit and (maybe) double."""
         key = (s, may_double)
         act = src.choice.get(key)
         if act is None:
-            act = src.choice[key] = self._decide(src, s, may_double, mode)[0]
+            act = src.choice[key] = self._decide(src, s, may_double)[0]
         return act
 
-    def after_card(self, cx: PlayContext, s: int, mode: int) -> int:
-        """Hand s (total <= 21) that has just received a card, played on by the context's strategy."""
+    def after_card(self, cx: PlayContext, s: int, decide: int) -> int:
+        """Hand s (total <= 21) that has just received a card, played on by ``decide``'s decisions."""
         if self.total[s] == 21:
             return self.stand(cx, s)
-        if cx.index == 0 or (mode == _CDP1 and cx.extra == 1):
-            mode = _OPTIMAL
-        memo = cx.after[mode]
+        memo = cx.after.get(decide)
+        if memo is None:
+            memo = cx.after[decide] = [None] * self.n_states
         v = memo[s]
         if v is None:
             may_double = self.can_double(cx, s)
-            if mode != _OPTIMAL:
-                src = self.ctx0 if mode == _CDZ else self.context(cx.pair, 1)
-                act = self.choice(src, s, may_double, mode)
-                v = (self.stand(cx, s) if act == 0 else self.hit(cx, s, mode) if act == 1
+            src = self.source(cx, decide)
+            if src is not cx:
+                act = self.choice(src, s, may_double)
+                v = (self.stand(cx, s) if act == 0 else self.hit(cx, s, decide) if act == 1
                      else self.double_down(cx, s))
             else:
-                v = self._decide(cx, s, may_double, _OPTIMAL)[1]
+                v = self._decide(cx, s, may_double)[1]
             memo[s] = v
         return v
 
@@ -355,16 +355,17 @@ class ExactUpcardSolver:
         """Joint stand, hit (None at 21) and double values of unsplit hand s as Fractions."""
         cx = self.ctx0
         st = self._frac(cx, s, self.stand(cx, s))
-        ht = self._frac(cx, s, self.hit(cx, s, _OPTIMAL)) if self.total[s] < 21 else None
+        ht = self._frac(cx, s, self.hit(cx, s, 0)) if self.total[s] < 21 else None
         db = self._frac(cx, s, self.double_down(cx, s))
         return st, ht, db
 
     def may_double(self, s: int) -> bool:
         return self.can_double(self.ctx0, s)
 
-    def split_hand_values(self, pair: int, extra: int, mode: int, one_card: bool) -> list:
-        """Joint values of split hand {pair, r} per second card r in context (pair, extra); None where impossible."""
-        if not (0 <= pair < N_RANKS and 1 <= extra <= 3 and 0 <= mode < 3):
+    def split_hand_values(self, pair: int, extra: int, decide: int, one_card: bool) -> list:
+        """Joint values of split hand {pair, r} per second card r in deck context (pair, extra), played by
+        the decisions of ``decide`` (as the float solver's); None where impossible."""
+        if not (0 <= pair < N_RANKS and 1 <= extra <= MAX_EXTRA and 0 <= decide <= MAX_EXTRA):
             raise ValueError("split context out of range")
         cx = self.context(pair, extra)
         start = self.nxt[0][pair]
@@ -375,39 +376,35 @@ class ExactUpcardSolver:
             if d[r] <= 0 or t < 0:
                 out.append(None)
             else:
-                num = self.stand(cx, t) if one_card else self.after_card(cx, t, mode)
+                num = self.stand(cx, t) if one_card else self.after_card(cx, t, decide)
                 out.append(self._frac(cx, t, num))
         return out
 
-    def context_choices(self, pair: int, extra: int, mode: int) -> bytes:
-        """The action (0 stand, 1 hit, 2 double) a split strategy takes at every hand in context (pair, extra).
-
-        As ``ev.core._player.UpcardSolver.context_choices``: ``pair`` -1 is
+    def context_choices(self, pair: int, extra: int, decide: int) -> bytes:
+        """The action (0 stand, 1 hit, 2 double) taken at every hand of deck context (pair, extra) by the
+        decisions of ``decide``, as ``ev.core._player.UpcardSolver.context_choices``: ``pair`` -1 is
         unsplit optimal play; NO_ACTION marks hands the context's deck cannot hold.
         """
-        decide = self.context_decider(pair, extra, mode)
-        return bytes(decide(s) for s in range(self.n_states))
+        decider = self.context_decider(pair, extra, decide)
+        return bytes(decider(s) for s in range(self.n_states))
 
-    def context_decider(self, pair: int, extra: int, mode: int) -> Callable[[int], int]:
-        """``decide(s)``: one state's entry of :meth:`context_choices`, worked out when asked."""
+    def context_decider(self, pair: int, extra: int, decide: int) -> Callable[[int], int]:
+        """``decider(s)``: one state's entry of :meth:`context_choices`, worked out when asked."""
         cx = self.ctx0 if pair < 0 else self.context(pair, extra)
-        if cx.index == 0 or mode == _OPTIMAL or (mode == _CDP1 and cx.extra == 1):
-            src, kind = cx, _OPTIMAL
-        else:
-            src, kind = (self.ctx0, _CDZ) if mode == _CDZ else (self.context(pair, 1), _CDP1)
+        src = self.source(cx, decide if pair >= 0 else 0)
 
-        def decide(s: int) -> int:
+        def decider(s: int) -> int:
             d = self.deck(cx, s)
             if self.ncards[s] < 2 or sum(d) <= 0 or min(d) < 0:
                 return NO_ACTION
             if self.total[s] >= 21:
                 return 0
-            return self.choice(src, s, self.can_double(cx, s), kind)
-        return decide
+            return self.choice(src, s, self.can_double(cx, s))
+        return decider
 
-    def split_choices(self, mode: int) -> SplitChoices:
-        """Every pair's post-split play (its context with one extra pair card gone), decided when first read."""
-        return SplitChoices(self, mode)
+    def split_choices(self, decide: int) -> SplitChoices:
+        """Every pair's one-split play (its context with one extra pair card gone), decided when first read."""
+        return SplitChoices(self, decide)
 
     def values_table(self) -> tuple[list, list, list]:
         """Joint stand, hit and double values (Fractions) of every unsplit hand of two or more cards.
@@ -444,21 +441,17 @@ class ExactUpcardSolver:
         return {"unsplit_hand_states": unsplit, "split_hand_states": split, "dealer_evaluations": dealer}
 
     def tie_records(self, split_strategy: str) -> list[dict]:
-        """Exact ties in the decisions this split strategy makes (see ``ExactGame.round``)."""
-        mode = split_mode(split_strategy)
+        """Exact ties met in the decisions of this up card's unsplit hands and of the split contexts
+        whose decisions this split strategy follows (CDZ- copies the unsplit hand's)."""
+        sources = {"cdz": (), "cdp1": (1,)}.get(split_strategy, tuple(range(1, MAX_EXTRA + 1)))
         out = []
-        for (kind, index, s, _may_double), actions in sorted(self.ties.items()):
-            extra = 0 if index == 0 else (index - 1) % 3 + 1
-            if kind == _OPTIMAL:
-                own = index == 0 or mode == _OPTIMAL or (mode == _CDP1 and extra == 1)
-            else:
-                own = kind == mode
-            if not own:
+        for (index, s, _may_double), actions in sorted(self.ties.items()):
+            extra = 0 if index == 0 else (index - 1) % MAX_EXTRA + 1
+            if index and extra not in sources:
                 continue                         # a decision another split strategy makes
-            if index == 0:
-                context = "unsplit" if kind == _OPTIMAL else "split hand playing as unsplit"
-            else:
-                context = f"split {RANK_SYMBOLS[(index - 1) // 3]}" + (f" (+{extra - 1} resplit)" if extra > 1 else "")
+            context = ("unsplit" if index == 0 else
+                       f"split {RANK_SYMBOLS[(index - 1) // MAX_EXTRA]}" + (f" (+{extra - 1} more pair cards gone)"
+                                                                             if extra > 1 else ""))
             out.append({"up": RANK_SYMBOLS[self.up], "hand": format_hand(self.hands[s]), "context": context,
                         "actions": list(actions)})
         return out
@@ -468,9 +461,9 @@ class SplitChoices:
     """Post-split play codes of all ten pair contexts, indexed ``[pair * n_states + s]`` like the float
     solver's bytes, each worked out only when read (a fixed strategy meets few of them)."""
 
-    def __init__(self, solver: ExactUpcardSolver, mode: int) -> None:
+    def __init__(self, solver: ExactUpcardSolver, decide: int) -> None:
         self.n = solver.n_states
-        self.decide = [solver.context_decider(pair, 1, mode) for pair in range(N_RANKS)]
+        self.decide = [solver.context_decider(pair, 1, decide) for pair in range(N_RANKS)]
         self.codes: dict[int, int] = {}
 
     def __len__(self) -> int:

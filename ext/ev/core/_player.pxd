@@ -1,10 +1,12 @@
 # Player decisions for one up card (see _player.pyx).
 from ev.core._constants cimport N_OUTCOMES, N_RANKS
 from ev.core._dealer cimport DealerTable
+from ev.core._shapes cimport HandGraphArrays
 
 cdef enum:
-    MAX_EXTRA = 3       # pair cards gone beyond a split hand's own: 1 .. 3 (up to four hands)
-    N_CTX = 31          # 1 + N_RANKS * MAX_EXTRA play contexts
+    MAX_EXTRA = 5       # value decks of a split hand: pair cards gone beyond its own, 1 .. 5 (four hands: 2(4-2)+1)
+    N_CTX = 51          # 1 + N_RANKS * MAX_EXTRA deck contexts
+    N_DECIDE = 6        # decision sources of a split hand: 0 (the unsplit hand's) or a context 1 .. MAX_EXTRA
 
 
 cdef class UpcardSolver:
@@ -15,32 +17,35 @@ cdef class UpcardSolver:
     cdef int double_lo, double_hi  # allowed totals for doubling
     cdef bint double_soft, das
     cdef DealerTable dealer
-    # hand graph
+    cdef HandGraphArrays graph
+    # the hand graph (the graph's arrays)
     cdef int* counts
     cdef int* nxt
     cdef int* total
     cdef char* soft
     cdef int* ncards
-    # memo tables
-    cdef double* dealer_cache      # N_CTX * n * N_OUTCOMES
-    cdef char* dealer_known        # N_CTX * n
-    cdef double* stand_memo        # N_CTX * n
-    cdef double* hit_memo          # N_MODES * N_CTX * n
-    cdef double* double_memo       # N_CTX * n
+    # memo tables, allocated when a context is first used
+    cdef double* dealer_cache[N_CTX]          # n x N_OUTCOMES
+    cdef char* dealer_known[N_CTX]            # n
+    cdef double* stand_memo[N_CTX]            # n
+    cdef double* double_memo[N_CTX]           # n
+    cdef double* hit_memo[N_CTX * N_DECIDE]   # n, by deck context and decision source
 
     cdef int deck_of(self, int ctx, int s, int* d) noexcept nogil
+    cdef double* memo(self, double** table, int key) noexcept nogil
     cdef double* dealer_dist(self, int ctx, int s) noexcept nogil
     cdef double bust_value(self, const int* d, int n, int r) noexcept nogil
     cdef double stand(self, int ctx, int s) noexcept nogil
-    cdef double hit(self, int ctx, int s, int mode) noexcept nogil
+    cdef double hit(self, int ctx, int s, int decide) noexcept nogil
     cdef double double_down(self, int ctx, int s) noexcept nogil
     cdef bint can_double(self, int ctx, int s) noexcept nogil
     cdef int choice(self, int src, int s, bint may_double) noexcept nogil
-    cdef double after_card(self, int ctx, int s, int mode) noexcept nogil
+    cdef double after_card(self, int ctx, int s, int decide) noexcept nogil
+    cdef bint holds(self, int ctx, int s) noexcept nogil
 
 
 cdef inline int ctx_index(int pair, int extra) noexcept nogil:
-    return 1 + pair * MAX_EXTRA + extra - 1
+    return 0 if pair < 0 else 1 + pair * MAX_EXTRA + extra - 1
 
 
 cdef inline int ctx_pair(int ctx) noexcept nogil:
@@ -49,3 +54,9 @@ cdef inline int ctx_pair(int ctx) noexcept nogil:
 
 cdef inline int ctx_extra(int ctx) noexcept nogil:
     return 0 if ctx == 0 else (ctx - 1) % MAX_EXTRA + 1
+
+
+cdef inline int decide_context(int ctx, int decide) noexcept nogil:
+    """The context whose optimal decisions a hand in ``ctx`` follows: ``decide`` 0 is the unsplit hand's,
+    1 .. MAX_EXTRA the split context of the same pair with that many extra pair cards gone."""
+    return 0 if decide == 0 else ctx_index(ctx_pair(ctx), decide)

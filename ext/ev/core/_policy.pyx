@@ -83,9 +83,9 @@ cdef class PolicyEvaluator:
     cdef bint settled
     cdef unsigned char* play       # unsplit hands
     cdef unsigned char* split_play # split hands: N_RANKS tables (one per pair rank) of n codes
-    cdef double* value_memo        # N_CTX * n
-    cdef double* dist_memo         # N_CTX * n * HAND_CELLS
-    cdef char* dist_known          # N_CTX * n
+    cdef double* value_memo[N_CTX]  # n per deck context, made on first use
+    cdef double* dist_memo[N_CTX]   # n * HAND_CELLS per deck context
+    cdef char* dist_known[N_CTX]    # n per deck context
     cdef double* mass              # n, scratch for forward passes
     cdef double* odist_memo        # n * OUTCOME_CELLS, for one context at a time
     cdef char* odist_known         # n
@@ -104,22 +104,33 @@ cdef class PolicyEvaluator:
             raise ValueError("strategy tables must have one code per hand-graph state (per pair after a split)")
         self.play = <unsigned char*>malloc(self.n)
         self.split_play = <unsigned char*>malloc(N_RANKS * self.n)
-        self.value_memo = <double*>malloc(N_CTX * self.n * sizeof(double))
-        self.dist_memo = <double*>malloc(N_CTX * self.n * HAND_CELLS * sizeof(double))
-        self.dist_known = <char*>calloc(N_CTX * self.n, 1)
+        for i in range(N_CTX):
+            self.value_memo[i] = NULL
+            self.dist_memo[i] = NULL
+            self.dist_known[i] = NULL
         self.mass = <double*>calloc(self.n, sizeof(double))
         self.odist_memo = <double*>malloc(self.n * OUTCOME_CELLS * sizeof(double))
         self.odist_known = <char*>calloc(self.n, 1)
         self.odist_ctx = -1
         self.work = {}
-        if not (self.play and self.split_play and self.value_memo and self.dist_memo and self.dist_known
-                and self.mass and self.odist_memo and self.odist_known):
+        if not (self.play and self.split_play and self.mass and self.odist_memo and self.odist_known):
             raise MemoryError()
         self.set_policy(play, split_play)
 
     def __dealloc__(self):
-        free(self.play); free(self.split_play); free(self.value_memo); free(self.dist_memo)
-        free(self.dist_known); free(self.mass); free(self.odist_memo); free(self.odist_known)
+        self.forget()
+        free(self.play); free(self.split_play); free(self.mass); free(self.odist_memo); free(self.odist_known)
+
+    cdef void forget(self) noexcept nogil:
+        """Drop every memoised value and distribution."""
+        cdef int i
+        for i in range(N_CTX):
+            free(self.value_memo[i])
+            free(self.dist_memo[i])
+            free(self.dist_known[i])
+            self.value_memo[i] = NULL
+            self.dist_memo[i] = NULL
+            self.dist_known[i] = NULL
 
     def set_policy(self, bytes play, bytes split_play):
         """Replace the strategy (forgetting every value computed under the old one)."""
@@ -128,9 +139,7 @@ cdef class PolicyEvaluator:
             self.play[i] = play[i]
         for i in range(N_RANKS * self.n):
             self.split_play[i] = split_play[i]
-        for i in range(N_CTX * self.n):
-            self.value_memo[i] = NAN
-        memset(self.dist_known, 0, N_CTX * self.n)
+        self.forget()
         self.odist_ctx = -1
 
     cdef inline int code(self, int ctx, int s) noexcept nogil:
@@ -145,10 +154,13 @@ cdef class PolicyEvaluator:
     # ----- values ------------------------------------------------------------
     cdef double value(self, int ctx, int s) noexcept nogil:
         """Joint value of hand s, which has just received a card, played on by the strategy."""
-        cdef int key = ctx * self.n + s
-        cdef double v = self.value_memo[key]
         cdef int d[N_RANKS]
-        cdef int r, t, n, c
+        cdef int r, t, n, c, i
+        if self.value_memo[ctx] == NULL:
+            self.value_memo[ctx] = <double*>malloc(self.n * sizeof(double))
+            for i in range(self.n):
+                self.value_memo[ctx][i] = NAN
+        cdef double v = self.value_memo[ctx][s]
         if not isnan(v):
             return v
         c = self.code(ctx, s)
@@ -164,7 +176,7 @@ cdef class PolicyEvaluator:
                     t = self.solver.nxt[s * N_RANKS + r]
                     v += d[r] * (self.solver.bust_value(d, n, r) if t < 0 else self.value(ctx, t))
             v /= n
-        self.value_memo[key] = v
+        self.value_memo[ctx][s] = v
         return v
 
     def hand_value(self, int s, int ctx=0):
@@ -233,12 +245,14 @@ cdef class PolicyEvaluator:
 
     cdef double* dist(self, int ctx, int s) noexcept nogil:
         """Joint distribution (HAND_CELLS) of hand s, which has just received a card, played on."""
-        cdef int key = ctx * self.n + s
-        cdef double* out = self.dist_memo + key * HAND_CELLS
-        if not self.dist_known[key]:
+        if self.dist_memo[ctx] == NULL:
+            self.dist_memo[ctx] = <double*>malloc(self.n * HAND_CELLS * sizeof(double))
+            self.dist_known[ctx] = <char*>calloc(self.n, 1)
+        cdef double* out = self.dist_memo[ctx] + s * HAND_CELLS
+        if not self.dist_known[ctx][s]:
             memset(out, 0, HAND_CELLS * sizeof(double))
             self.play_cells(ctx, s, self.code(ctx, s), out)
-            self.dist_known[key] = 1
+            self.dist_known[ctx][s] = 1
         return out
 
     def hand_distribution(self, int s, int ctx=0, int first=-1):
@@ -412,6 +426,7 @@ cdef class PolicyEvaluator:
         cdef size_t i, j, j0
         cdef double w, weight, f
         cdef bint ok
+        cdef long pairs = 0
         memset(out, 0, sizeof(out))
         by_type.resize(N_TYPES)
         with nogil:
@@ -438,6 +453,7 @@ cdef class PolicyEvaluator:
                             if not ok:
                                 continue
                             # ordered pairs: (x, y) and (y, x) both, once when x is y
+                            pairs += 1
                             w = fin[first[0][i]].ways * fin[second[0][j]].ways
                             merged[key] += w if (a == b and i == j) else 2.0 * w
                     for item in merged:
@@ -466,4 +482,7 @@ cdef class PolicyEvaluator:
                             if weight != 0.0:
                                 out[split_cell((a % 2) + (b % 2), 1 if o == BLACKJACK else 0,
                                                TYPE_RESULT[a][o] + TYPE_RESULT[b][o])] += w * weight
+        for key_name, count in (("split_rounds", 1), ("split_hand_finals", fin.size()), ("final_pairs", pairs),
+                                ("unions", union_index.size())):
+            self.work[key_name] = self.work.get(key_name, 0) + count
         return {(k // 18, (k // 9) % 2, k % 9 - 4): out[k] for k in range(SPLIT_CELLS) if out[k] != 0.0}

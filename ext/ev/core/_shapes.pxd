@@ -12,3 +12,13 @@ cdef struct Terminal:
 
 cdef vector[Terminal] terminal_list(int up, bint hit_soft_17, int exclude_hole, const int* caps) noexcept nogil
 cdef void unpack(uint64_t key, unsigned char* m) noexcept nogil
+
+
+cdef class HandGraphArrays:
+    """The hand graph as C arrays, shared by the solvers of every up card of a game."""
+    cdef readonly int n            # number of states
+    cdef int* counts               # n x 10 rank counts
+    cdef int* nxt                  # n x 10: the state after drawing a rank, -1 when it busts or cannot be
+    cdef int* total                # best total
+    cdef char* soft
+    cdef int* ncards

@@ -6,7 +6,7 @@ Both are pure combinatorics of the rules (no probabilities); ``ev.core.shapes``
 is their Python face and documents them.
 """
 from libc.stdint cimport int64_t, uint64_t
-from libc.stdlib cimport qsort
+from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcpy
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
@@ -106,6 +106,8 @@ def hand_graph(tuple caps):
         totals[i] = total
         softs[i] = int(soft)
     return {
+        "arrays": HandGraphArrays(nxt, totals, softs, [states[i].n for i in range(n)],
+                                  [c for h in hands for c in h]),
         "hands": hands,
         "index": {h: i for i, h in enumerate(hands)},
         "counts": [c for h in hands for c in h],
@@ -195,3 +197,32 @@ def dealer_terminals(int up, bint hit_soft_17, int exclude_hole, tuple caps):
         unpack(out[i].key, m)
         result.append((tuple([m[q] for q in range(N_RANKS)]), out[i].ways, <int>(out[i].key >> OUTCOME_SHIFT)))
     return result
+
+
+cdef class HandGraphArrays:
+    """The hand graph as C arrays (see ``hand_graph``), built once and shared by the solvers."""
+
+    def __cinit__(self, list nxt, list totals, list softs, list ncards, list counts):
+        cdef int i
+        self.n = len(totals)
+        self.counts = <int*>malloc(self.n * N_RANKS * sizeof(int))
+        self.nxt = <int*>malloc(self.n * N_RANKS * sizeof(int))
+        self.total = <int*>malloc(self.n * sizeof(int))
+        self.soft = <char*>malloc(self.n)
+        self.ncards = <int*>malloc(self.n * sizeof(int))
+        if not (self.counts and self.nxt and self.total and self.soft and self.ncards):
+            raise MemoryError()
+        for i in range(self.n * N_RANKS):
+            self.counts[i] = counts[i]
+            self.nxt[i] = nxt[i]
+        for i in range(self.n):
+            self.total[i] = totals[i]
+            self.soft[i] = softs[i]
+            self.ncards[i] = ncards[i]
+
+    def __dealloc__(self):
+        free(self.counts)
+        free(self.nxt)
+        free(self.total)
+        free(self.soft)
+        free(self.ncards)
