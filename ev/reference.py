@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from math import comb
 from functools import cache, lru_cache
+from math import comb
 
 from ev.core.cards import ACE, N_RANKS, TEN, full_shoe, hand_total
 from ev.core.rules import Rules
@@ -241,7 +241,7 @@ def split_value(base: tuple, up: int, rules: Rules, pair: int, split_strategy: s
             if weight:
                 total += weight * split_value(base, up, rules, pair, split_strategy, unsplit, per_face - j)
         return total
-    p = (pair_face - 2) if by_rank else d0[pair]
+    p = (pair_face - 2) if by_rank and pair_face is not None else d0[pair]
     players: dict = {}
 
     def value(k: int, a: int, c: int) -> Fraction:
@@ -497,7 +497,7 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
         return value
 
     deck = tuple(c - 2 if r == pair else c for r, c in enumerate(base))
-    if faces:
+    if faces and pair_face is not None:
         deck = deck[:TEN] + (deck[TEN] - (pair_face - 2), pair_face - 2)
     n = sum(deck)
     total = Fraction(0)

@@ -6,8 +6,8 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-
 from conftest import random_rules
+
 from ev import reference as ref
 from ev.analysis.game import Game
 from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, full_shoe
