@@ -6,7 +6,7 @@ from setuptools import Extension, setup
 # through ev.core.arithmetic; simulator: the Monte Carlo engine
 extensions = [
     Extension(f"ev.core.{name}", [f"ext/ev/core/{name}.pyx"], extra_compile_args=["-O3"])
-    for name in ("_shapes", "_dealer", "_player", "_policy", "simulator")
+    for name in ("_shapes", "_dealer", "_player", "_split_round", "_policy", "simulator")
 ]
 
 setup(ext_modules=cythonize(extensions, include_path=["ext"], language_level=3))

@@ -391,7 +391,17 @@ def _same_ten_rank_probability(rules: Rules, base: tuple) -> Fraction:
 
 def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
                            unsplit: Player, pair_face: int | None = None) -> Fraction:
-    """Exact joint EV of splitting, by dealing every card in table order (slow: small decks only).
+    """Exact joint EV of splitting: the mean of :func:`split_distribution_exhaustive`."""
+    cells = split_distribution_exhaustive(base, up, rules, pair, split_strategy, unsplit, pair_face)
+    return sum((p * net for (_, _, net, _), p in cells.items()), Fraction(0))
+
+
+def split_distribution_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
+                                  unsplit: Player, pair_face: int | None = None) -> dict:
+    """Exact joint distribution of a split, by dealing every card in table order (slow: small decks only).
+
+    {(doubled hands, dealer blackjack 0/1, net in initial bets, hands): probability}, joint
+    units (the probabilities sum to P(no settled dealer blackjack) for this hand).
 
     The check on :func:`split_value`.  The hole card is dealt first (left out
     when it would make a settled blackjack), then each split hand is played to
@@ -450,37 +460,49 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
         draw(deck, up + rank(hole) + 2, ACE in (up, rank(hole)), Fraction(1), 2)
         return tuple(sorted(out.items()))
 
-    def settle(deck: tuple, hole: int, finished: tuple) -> Fraction:
-        value = Fraction(0)
+    def settle(deck: tuple, hole: int, finished: tuple) -> dict:
+        cells: dict = {}
+        doubles = sum(bet == 2 for _, bet in finished)
         for dealer_total, p in dealer(deck, hole):
+            net = 0
             for total, bet in finished:
                 if dealer_total == 0 or total > 21 or total < dealer_total <= 21:
-                    value -= p * bet
+                    net -= bet
                 elif total > dealer_total or dealer_total == 22:
-                    value += p * bet
-        return value
+                    net += bet
+            key = (doubles, int(dealer_total == 0), net, len(finished))
+            cells[key] = cells.get(key, Fraction(0)) + p
+        return cells
+
+    def mix(parts: list) -> dict:
+        """The sum of p x cells over (p, cells)."""
+        out: dict = {}
+        for p, cells in parts:
+            for key, q in cells.items():
+                out[key] = out.get(key, Fraction(0)) + p * q
+        return out
 
     @cache
     def play(deck: tuple, hole: int, hands: int, waiting: int, hand: tuple | None, bet: int,
-             finished: tuple) -> Fraction:
+             finished: tuple) -> dict:
         n = sum(deck)
         if n == 0 and (waiting or hand is not None):
             raise ValueError("the deck ran out while a split hand was drawing")
         if hand is None:
             if waiting == 0:
                 return settle(deck, hole, finished)
-            value = Fraction(0)
+            parts = []
             start = tuple(int(q == pair) for q in range(N_RANKS))
             for kind in range(kinds):
                 if not deck[kind]:
                     continue
                 p = Fraction(deck[kind], n)
                 if kind == resplit_kind and hands < most:
-                    value += p * play(_minus(deck, kind), hole, hands + 1, waiting + 1, None, 1, finished)
+                    parts.append((p, play(_minus(deck, kind), hole, hands + 1, waiting + 1, None, 1, finished)))
                 else:
-                    value += p * play(_minus(deck, kind), hole, hands, waiting - 1, _plus(start, rank(kind)), 1,
-                                      finished)
-            return value
+                    parts.append((p, play(_minus(deck, kind), hole, hands, waiting - 1, _plus(start, rank(kind)), 1,
+                                          finished)))
+            return mix(parts)
         total, _ = hand_total(hand)
         if total >= 21 or one_card:
             done = tuple(sorted(finished + ((total, bet),)))
@@ -489,22 +511,16 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
         if action == "stand":
             return play(deck, hole, hands, waiting, None, 1, tuple(sorted(finished + ((total, bet),))))
         new_bet = 2 if action == "double" else 1
-        value = Fraction(0)
-        for kind in range(kinds):
-            if deck[kind]:
-                value += Fraction(deck[kind], n) * play(_minus(deck, kind), hole, hands, waiting,
-                                                        _plus(hand, rank(kind)), new_bet, finished)
-        return value
+        return mix([(Fraction(deck[kind], n), play(_minus(deck, kind), hole, hands, waiting,
+                                                   _plus(hand, rank(kind)), new_bet, finished))
+                    for kind in range(kinds) if deck[kind]])
 
     deck = tuple(c - 2 if r == pair else c for r, c in enumerate(base))
     if faces and pair_face is not None:
         deck = deck[:TEN] + (deck[TEN] - (pair_face - 2), pair_face - 2)
     n = sum(deck)
-    total = Fraction(0)
-    for hole in range(kinds):
-        if deck[hole] and rank(hole) != excluded:
-            total += Fraction(deck[hole], n) * play(_minus(deck, hole), hole, 2, 2, None, 1, ())
-    return total
+    return mix([(Fraction(deck[hole], n), play(_minus(deck, hole), hole, 2, 2, None, 1, ()))
+                for hole in range(kinds) if deck[hole] and rank(hole) != excluded])
 
 
 def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, insure, even_money: bool

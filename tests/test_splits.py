@@ -175,3 +175,30 @@ def test_split_strategies_are_ordered_with_one_split(seed):
             faces = [RANK_SYMBOLS[pair]] * 2
             cdz, cdp1, cdp = (game.hand(faces, up, s).split for s in ("cdz", "cdp1", "cdp"))
             assert cdz <= cdp1 + 1e-12 and cdp1 == pytest.approx(cdp, abs=1e-15), (up, pair)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case, hands, strategy", [(0, 4, "cdp"), (1, 3, "cdp1"), (2, 4, "cdz"), (3, 4, "cdp"),
+                                                    (4, 3, "cdz")])
+def test_resplit_distribution_is_exhaustive_dealing(case, hands, strategy):
+    """The split round's outcome distribution (every hand against the same dealer hand, the hands
+    dependent through the deck) equals dealing every card in table order, cell by cell: as fractions in
+    exact mode, to 1e-13 in floating point; its mean is the split value."""
+    from ev.analysis.accounting import split_distribution
+    deck, up, pair, changes = RESPLIT_CASES[case]
+    rules = Rules(max_split_hands=hands, **changes)
+    unsplit = ref.Player(deck, up, rules)
+    removed = [f - d - (r == up) for r, (f, d) in enumerate(zip(full_shoe(1), deck))]
+    expected = {k: p for k, p in ref.split_distribution_exhaustive(deck, up, rules, pair, strategy, unsplit).items()
+                if p}
+    assert max(k[3] for k in expected) > 2                  # the deck lets a resplit happen
+    exact = Game(rules, removed, exact=True)
+    got = {k: p for k, p in split_distribution(exact, up, pair, strategy).items() if p}
+    assert got == expected
+    assert sum(p * k[2] for k, p in got.items()) == exact.hand([RANK_SYMBOLS[pair]] * 2, up, strategy).split * (
+        1 - (exact.hand([RANK_SYMBOLS[pair]] * 2, up, strategy).p_dealer_blackjack
+             if exact.hand([RANK_SYMBOLS[pair]] * 2, up, strategy).conditioned else 0))
+    floats = split_distribution(Game(rules, removed), up, pair, strategy)
+    assert set(k for k, p in floats.items() if abs(p) > 1e-15) == set(expected)
+    for k, p in expected.items():
+        assert floats[k] == pytest.approx(float(p), abs=1e-13), k

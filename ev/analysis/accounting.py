@@ -24,22 +24,28 @@ Conventions (every figure in initial bets):
   ``p_player_blackjack``: P(dealt a natural); ``p_dealer_blackjack``: P(the
   dealer has blackjack); ``p_win``/``p_push``/``p_loss``: P(net > 0, = 0, < 0);
   ``hit_frequency`` = ``p_win``.
-* One split: the two hands are scored against the same dealer hand, exactly.
-  Resplits (``max_split_hands`` > 2): every hand is scored against the same
-  dealer outcome, and given that outcome the hands' results are taken as
-  independent (an approximation, like the resplit EV itself; see README).
+* Splits: every hand is scored against the same dealer hand, the hands
+  dependent through the deck, exactly (``distribution_method`` "exact").
+  With resplits this costs a great deal (a one-deck game resplitting to four
+  hands: 4 million unions of cards, about 80 s), so ``resplits="auto"`` takes
+  the exact method only where its work is small, and otherwise, for the
+  splits that make three or four hands, scores the hands as independent
+  given the dealer's outcome, each with its exact marginal
+  (``distribution_method`` "independent"): the distribution's mean is then
+  about 1e-5 bets from the exact EV, and ``ev`` is the exact EV for an optimal
+  strategy (``Game.round``), the distribution's mean for a table.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ev.analysis.game import Game
-from ev.analysis.splits import resplit_cells
+from ev.analysis.splits import split_configurations, type_sets
 from ev.analysis.strategy import Policy, optimal_policy
-from ev.core.actions import Action, split_mode
+from ev.core.actions import CDP1, CDZ, Action, split_mode
 from ev.core.arithmetic import Arithmetic, Number
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, initial_deals, subtract
 from ev.core.rules import Rules
@@ -68,6 +74,8 @@ class RoundStats:
     arithmetic: Arithmetic = field(default=None, repr=False)  # type: ignore[assignment]
     #: size of the work (exact arithmetic: split-distribution finals merged, unions, dealer evaluations)
     work: dict = field(default_factory=dict, repr=False)
+    #: how the splits of three and four hands were scored: "exact" or "independent" (module docstring)
+    distribution_method: str = "exact"
 
     @property
     def rtp_initial(self) -> Number:
@@ -151,14 +159,25 @@ class _Tally:
             setattr(self, attr, getattr(self, attr) + weight * getattr(other, attr))
 
 
-def round_stats(game: Game, strategy: Policy | str = "cdz") -> RoundStats:
+#: the exact resplit distribution's work, per split round, above which "auto" scores hands independently
+#: (an upper bound on the finals merged; a one-deck game resplitting to four hands is about 1e7 each);
+#: the same for both arithmetics, so that they agree
+EXACT_RESPLIT_LIMIT = 2e4
+
+
+def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "auto") -> RoundStats:
     """Exact wager accounting and outcome distribution of a round played by ``strategy``.
 
     ``strategy``: a split strategy name ("cdz", "cdp1", "cdp": optimal
     composition-dependent play with that post-split play, deciding exactly as
-    ``Game.round``, so that with one split the mean of the distribution is the
-    round EV), or a :class:`Policy` (for example the basic-strategy chart).
+    ``Game.round``, so that the mean of the distribution is the round EV), or
+    a :class:`Policy` (for example the basic-strategy chart).  ``resplits``:
+    "exact", "independent" or "auto" (see the module docstring; with one split
+    the distribution is always exact).
     """
+    limits = {"exact": float("inf"), "independent": 0.0, "auto": EXACT_RESPLIT_LIMIT}
+    if resplits not in limits:
+        raise EngineError(f"resplits must be one of {', '.join(limits)}, not {resplits!r}")
     A = game.arithmetic
     if isinstance(strategy, str):
         split_strategy = strategy
@@ -174,25 +193,63 @@ def round_stats(game: Game, strategy: Policy | str = "cdz") -> RoundStats:
     work: dict[str, int] = {}
     for up in game.upcards():
         solver = game.solver(up)
-        if mode < 0 or split_strategy == "cdz":
-            splits = table.split_play[up] * N_RANKS
-        else:     # CDP1/CDP: post-split play optimal in the pair's one-split context
-            splits = solver.split_choices(1)
+        decisions = _post_split(table, solver, up, mode)
+        splits = b"".join(decisions(pair, 2) for pair in range(N_RANKS))
         evaluator = A.evaluator(solver, blackjack_rank(up), table.play[up], splits)
         up_tally = _Tally(A)
-        _upcard(game, table, evaluator, up, up_tally)
+        _upcard(game, table, evaluator, up, up_tally, decisions, limits[resplits])
         for key, count in evaluator.work.items():
             work[key] = work.get(key, 0) + count
         by_up[RANK_SYMBOLS[up]] = up_tally.ev()
         tally.absorb(up_tally, A.ratio(game.shoe[up], n_shoe))
     dist = {A.ratio(k, 10): p for k, p in sorted(tally.dist.items()) if p > 0}
     ev = sum((x * p for x, p in dist.items()), A.zero)
+    method = "independent" if work.get("independent_groups") else "exact"
+    if method == "independent" and mode >= 0:
+        ev = game.round(split_strategy).ev
     return RoundStats(game.rules, name, split_strategy, ev, tally.wager, tally.p_double, tally.p_split,
                       tally.p_insurance, tally.p_even_money, tally.p_player_bj, tally.p_dealer_bj, dist, by_up,
-                      A, work)
+                      A, work, method)
 
 
-def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally) -> None:
+def split_distribution(game: Game, up: int, pair: int, strategy: Policy | str = "cdz") -> dict:
+    """The exact distribution of splitting ``pair`` against ``up`` (resplits included), joint units.
+
+    {(doubled hands, dealer blackjack 0/1, net in initial bets, hands): probability}; the
+    probabilities sum to P(no settled dealer blackjack) given the pair and the up card, and
+    the mean of the net is the split's joint EV (``Game.split_value``).  ``strategy``: the
+    post-split play, as for :func:`round_stats`.
+    """
+    if isinstance(strategy, str):
+        mode, table = split_mode(strategy), optimal_policy(game, strategy)
+    else:
+        mode, table = -1, strategy
+    solver = game.solver(up)
+    decisions = _post_split(table, solver, up, mode)
+    splits = b"".join(decisions(p, 2) for p in range(N_RANKS))
+    evaluator = game.arithmetic.evaluator(solver, blackjack_rank(up), table.play[up], splits)
+    cells: dict = defaultdict(lambda: game.arithmetic.zero)
+    for (doubles, bj, net), mass, stake in split_cells(game, evaluator, up, pair, decisions):
+        cells[doubles, bj, net, int(stake) - doubles] += mass
+    return dict(cells)
+
+
+def _post_split(table: Policy, solver: Any, up: int, mode: int) -> Callable[[int, int], bytes]:
+    """decisions(pair, k): the codes of a split hand of context k (see :func:`split_cells`).
+
+    A table, and CDZ-, play every split hand from the table's split play; CDP1
+    from the optimum for the deck less both pair cards; CDP from the optimum
+    for the deck less the k pair cards its hand knows of.
+    """
+    if mode < 0 or mode == CDZ:
+        return lambda pair, k: table.split_play[up]
+    if mode == CDP1:
+        return lambda pair, k: solver.context_choices(pair, 1, 1)
+    return lambda pair, k: solver.context_choices(pair, 1, k - 1)
+
+
+def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally,
+            decisions: Callable[[int, int], bytes], exact_limit: float) -> None:
     A, rules = game.arithmetic, game.rules
     base = subtract(game.shoe, composition_of([up]))
     natural_card = blackjack_rank(up)
@@ -226,7 +283,8 @@ def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally) -
         if action == Action.SPLIT and c1 == c2 == TEN and same_ten < 1:
             plays = [(same_ten, Action.SPLIT), (1 - same_ten, table.fallback[up][s])]
         for share, act in plays:
-            for (doubles, bj, net), mass, stake in _play_cells(game, evaluator, up, act, s, c1, p_bj, settled):
+            for (doubles, bj, net), mass, stake in _play_cells(game, evaluator, up, act, s, c1, p_bj, settled,
+                                                               decisions, exact_limit):
                 w = p * share * mass
                 ins = (one if bj else -half) if insured else zero
                 tally.add(w, net + ins, stake + ins_stake)
@@ -237,9 +295,10 @@ def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally) -
 
 
 def _play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: int, p_bj: Number,
-                settled: bool) -> Iterator[tuple[tuple, Number, Number]]:
+                settled: bool, decisions: Callable[[int, int], bytes], exact_limit: float
+                ) -> Iterator[tuple[tuple, Number, Number]]:
     """(doubles, dealer_blackjack, net) cells of playing hand s by ``action``, with mass and stake (joint units)."""
-    rules, A = game.rules, game.arithmetic
+    A = game.arithmetic
     one = A.one
     if action in _PLAY:
         for (doubled, bj, result), mass in evaluator.hand_distribution(s, first=action).items():
@@ -249,23 +308,38 @@ def _play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: 
         if not settled and p_bj:
             yield (0, 1, -one), p_bj, one
     elif action == Action.SPLIT:
-        one_card = rules.one_card_after_split(pair)
-        cells = evaluator.split_distribution(pair, one_card)
-        if rules.split_hands(pair) > 2:
-            start = game.graph["next"][pair]
-            chain = resplit_cells(
-                subtract(game.shoe, composition_of([up])), pair, rules,
-                sum(cells.values(), A.zero),
-                lambda r, extra: evaluator.outcome_distribution(game.graph["next"][start * N_RANKS + r], pair,
-                                                                extra, one_card),
-                ratio=A.ratio)
-            for (doubles, bj, net, hands), mass in chain.items():
-                yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(hands + doubles, 1)
-        else:
-            for (doubles, bj, net), mass in cells.items():
-                yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(2 + doubles, 1)
+        yield from split_cells(game, evaluator, up, pair, decisions, exact_limit)
     else:
         raise EngineError(f"the strategy has no action for hand state {s}")
 
 
-__all__ = ["RoundStats", "round_stats"]
+def split_cells(game: Game, evaluator: Any, up: int, pair: int, decisions: Callable[[int, int], bytes],
+                exact_limit: float = float("inf")) -> Iterator[tuple[tuple, Number, Number]]:
+    """(doubles, dealer_blackjack, net) cells of splitting ``pair`` against ``up``, with mass and stake.
+
+    Exact, resplits included: every hand and the dealer are dealt from one
+    deck (the evaluator's ``split_round``).  Joint units, as every cell here:
+    the masses sum to P(no settled dealer blackjack).  ``decisions(pair, k)``:
+    the action code of every hand state for a split hand of context ``k`` (it
+    knows of ``k`` hands).  The stake is the hands plus the doubled hands.
+    ``exact_limit``: the work above which hands of three- and four-hand splits
+    are scored independently given the dealer's outcome (see the module).
+    """
+    rules, A = game.rules, game.arithmetic
+    one_card = rules.one_card_after_split(pair)
+    most = rules.split_hands(pair)
+    deck = subtract(game.shoe, composition_of([up]))
+    n = sum(deck) - 2
+    faces = pair == TEN and rules.split_tens == "rank" and most > 2
+    sets = type_sets(most)
+    codes = {k: decisions(pair, k) for k in range(2, most + 1)}
+    cells: dict = defaultdict(lambda: A.zero)
+    for weight, p in game.resplit_cards(deck, pair):
+        configs = split_configurations(n, p, most)
+        for key, mass in evaluator.split_round(pair, one_card, configs, codes, p, faces, sets, exact_limit).items():
+            cells[key] += weight * mass
+    for (doubles, bj, net, hands), mass in cells.items():
+        yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(hands + doubles, 1)
+
+
+__all__ = ["RoundStats", "round_stats", "split_cells", "split_distribution"]

@@ -1,27 +1,22 @@
-"""Splits with resplits: the chain of hands a pair can make, as values and as outcome cells.
+"""Splits with resplits: the hands a pair can make, as a value and as the pieces of a distribution.
 
-Both functions are written once for both arithmetics: ``ratio(a, b)`` makes
-a/b (float division, or ``Fraction`` in the exact mode).  The split value is
-exact with resplits too (:func:`resplit_value`).
+:func:`resplit_value` is written once for both arithmetics (``ratio(a, b)``
+makes a/b: float division, or ``Fraction`` in the exact mode) and is exact for
+any fixed post-split strategy.  :func:`split_configurations` and
+:func:`type_sets` describe the split round to the evaluators'
+``split_round``, which computes its exact outcome distribution.
 """
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from itertools import combinations_with_replacement
 from math import comb
+from math import perm as falling  # n (n-1) ... (n-k+1): 1 for k = 0, 0 for k > n
 from operator import truediv
 from typing import Any
 
-from ev.core.cards import N_RANKS
-from ev.core.rules import Rules
-
-
-def falling(n: int, k: int) -> int:
-    """The falling factorial n (n-1) ... (n-k+1); 1 for k = 0."""
-    v = 1
-    for i in range(k):
-        v *= n - i
-    return v
+from ev.core.cards import HAND_TYPES, hand_result
 
 
 def second_card_words(n: int, p: int, most: int) -> list[tuple[int, int, tuple[int, ...], int]]:
@@ -118,108 +113,38 @@ def resplit_value(deck: Sequence[int], pair: int, most: int, resplit_cards: int,
     return ev
 
 
-def resplit_cells(deck: Sequence[int], pair: int, rules: Rules, round_mass, hand_outcomes,
-                  ratio=truediv) -> dict:
-    """Approximate cells {(doubles, dealer_blackjack, net, hands): mass} of a round whose split may grow.
+def split_configurations(n: int, p: int, most: int) -> list[tuple[int, int, tuple[tuple[int, bool], ...]]]:
+    """The second-card process of :func:`second_card_words` grouped for the split round's distribution.
 
-    The hands are completed in turn as in :func:`resplit_value`: a
-    pair card drawn while hands may be added makes a new hand, and each hand is
-    dealt from the deck less the pair cards seen so far.  Every hand is scored
-    against the same dealer outcome: given the dealer's final outcome (17..21,
-    bust, blackjack), the hands' results are taken as independent.  The
-    dealer's outcome distribution is the first hand's; the total mass is
-    ``round_mass``, that of the exact two-hand round (P(no settled dealer
-    blackjack)).
-
-    ``deck``: the unseen deck before the player's cards; ``hand_outcomes(r, j)``:
-    the cells {(doubled, dealer outcome 0..6, result): mass} of the split hand
-    {pair, r} whose deck lacks ``j`` pair cards beyond its own.  ``ratio(a, b)``
-    makes a/b: float division, or ``Fraction`` in the exact mode, which shares
-    this function.
+    Returns (number of words, #P, hand classes) with the classes sorted: a
+    class is (context, ``True`` when the hand's second card is known not to
+    resplit (an N-hand), ``False`` for an X-hand).  Words with the same #P and
+    the same classes have the same probability and the same hands, so the
+    distribution sums them once, times their number.
     """
-    zero, one = ratio(0, 1), ratio(1, 1)
-    n0 = sum(deck)
-    most = rules.max_split_hands
-    same_rank = rules.resplit_rank_cards(pair)
+    groups: dict[tuple[int, tuple[tuple[int, bool], ...]], int] = defaultdict(int)
+    for n_p, _, contexts, n_x in second_card_words(n, p, most):
+        classes = tuple(sorted([(k, True) for k in contexts] + [(most, False)] * n_x))
+        groups[n_p, classes] += 1
+    return [(count, n_p, classes) for (n_p, classes), count in sorted(groups.items())]
 
-    def hand_cells(gone: int, skip_resplit: bool) -> tuple[dict, Any]:
-        """Cells (doubled, outcome, result) of one hand dealt from the deck less ``gone`` pair cards."""
-        n = n0 - gone
-        resplit = 0
-        if skip_resplit:
-            resplit = max(same_rank - gone, 0) if same_rank is not None else deck[pair] - gone
-        cells: dict = defaultdict(lambda: zero)
-        p_total = zero
-        for r in range(N_RANKS):
-            count = deck[r] - (gone if r == pair else 0) - (resplit if r == pair else 0)
-            if count <= 0:
-                continue
-            q = ratio(count, n)
-            for key, mass in hand_outcomes(r, gone - 1).items():
-                cells[key] += q * mass
-            p_total += q
-        return cells, p_total
 
-    def conditional(cells: dict) -> dict:
-        """Per dealer outcome: the hand's (doubled, result) distribution given that outcome."""
-        out: dict = {}
-        for o in range(7):
-            part = {(d, res): m for (d, oo, res), m in cells.items() if oo == o}
-            total = sum(part.values(), zero)
-            out[o] = {k: m / total for k, m in part.items()} if total > 0 else {}
-        if not out[6]:
-            # this hand's deck holds no blackjack card although the round's may: against
-            # a dealer blackjack every hand loses its whole stake
-            lost: dict = defaultdict(lambda: zero)
-            for o in range(6):
-                for (d, _), m in out[o].items():
-                    lost[d, -(1 + d)] += m
-            total = sum(lost.values(), zero)
-            out[6] = {k: m / total for k, m in lost.items()} if total else {}
-        return out
+def type_sets(most: int) -> list[tuple[int, tuple[int, ...], list[int]]]:
+    """Every multiset of at most ``most`` hand types (:data:`HAND_TYPES`), the empty one first.
 
-    def convolve(acc: dict, per: dict) -> dict:
-        """Add one hand (its (doubled, result) distribution per dealer outcome) to (outcome, doubles, net, hands)."""
-        out: dict = defaultdict(lambda: zero)
-        for (o, doubles, net, hands), m in acc.items():
-            for (doubled, result), q in per.get(o, {}).items():
-                out[o, doubles + doubled, net + result, hands] += m * q
-        return out
-
-    first_cells, _ = hand_cells(2, most > 2)
-    weights: dict = defaultdict(lambda: zero)
-    for (_, o, _), m in first_cells.items():
-        weights[o] += m
-    total_weight = sum(weights.values(), zero)
-    memo: dict = {}
-
-    def rounds(hands: int, open_hands: int, gone: int) -> dict:
-        """Distribution over (outcome, doubles, net, hands) of the open hands, within each outcome."""
-        key = (hands, open_hands, gone)
-        if key in memo:
-            return memo[key]
-        if open_hands == 0:
-            result = {(o, 0, 0, hands): one for o in range(7)}
-        elif hands >= most:
-            per = conditional(hand_cells(gone, False)[0])
-            result = {(o, 0, 0, hands): one for o in range(7)}
-            for _ in range(open_hands):
-                result = convolve(result, per)
-        else:
-            cells, p_plain = hand_cells(gone, True)
-            per = conditional(cells)
-            result = defaultdict(lambda: zero)
-            if p_plain > 0:
-                for k, m in convolve(rounds(hands, open_hands - 1, gone), per).items():
-                    result[k] += p_plain * m
-            if p_plain < 1:
-                for k, m in rounds(hands + 1, open_hands + 1, gone + 1).items():
-                    result[k] += (1 - p_plain) * m
-        memo[key] = result
-        return result
-
-    out: dict = defaultdict(lambda: zero)
-    for (o, doubles, net, hands), m in rounds(2, 2, 2).items():
-        if weights.get(o, zero) > 0:
-            out[doubles, int(o == 6), net, hands] += round_mass * weights[o] / total_weight * m
-    return dict(out)
+    Each as (doubled hands, net result per dealer outcome, the index of the
+    multiset with one more hand of each type, -1 when it would be too many):
+    the split round's distribution carries hands this way, so that hands of
+    the same types in another order are one state.
+    """
+    sets: list[tuple[int, ...]] = [()]
+    for size in range(1, most + 1):
+        sets += [s for s in combinations_with_replacement(range(len(HAND_TYPES)), size)]
+    index = {s: i for i, s in enumerate(sets)}
+    out = []
+    for s in sets:
+        doubles = sum(HAND_TYPES[t][1] == 2 for t in s)
+        nets = tuple(sum(hand_result(*HAND_TYPES[t], o) for t in s) for o in range(7))
+        grow = [index[tuple(sorted(s + (t,)))] if len(s) < most else -1 for t in range(len(HAND_TYPES))]
+        out.append((doubles, nets, grow))
+    return out

@@ -33,10 +33,10 @@ P(no dealer blackjack) to condition it).  ``s`` is a hand-graph state
 action codes per state; ten split tables concatenated) on a solver.
 
 * ``hand_distribution(s, first=-1)``: {(doubled, dealer_blackjack, result): mass}.
-* ``split_distribution(pair, one_card)``: {(doubles, dealer_blackjack, net): mass}
-  of a one-split round, both hands against the same dealer hand.
-* ``outcome_distribution(s, pair, extra, one_card)``: a split hand's
-  {(doubled, dealer outcome 0..6, result): mass}, for resplit rounds.
+* ``split_round(pair, one_card, configs, codes_by_context, resplit_cards, faces, type_sets)``:
+  {(doubles, dealer_blackjack, net, hands): mass} of a split round, resplits
+  included, every hand against the same dealer hand from one deck
+  (``ev.analysis.accounting.split_cells`` gives the arguments).
 * ``context_distribution(s, pair, extra, one_card)``: a split hand's hand distribution.
 """
 from __future__ import annotations

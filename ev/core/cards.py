@@ -123,6 +123,26 @@ def format_hand(hand: Sequence[int]) -> str:
     return "-".join(parts)
 
 
+#: a finished hand's type, as the split round's distribution keeps it: total (16 standing for
+#: 16 or less, 22 for a bust) and bet (1 or 2); its index is (total - 16) x 2 + bet - 1
+HAND_TYPES = tuple((total, bet) for total in range(16, 23) for bet in (1, 2))
+
+
+def hand_type(total: int, bet: int) -> int:
+    """The index in :data:`HAND_TYPES` of a finished hand of ``total`` (above 21: bust) and ``bet``."""
+    return (min(max(total, 16), 22) - 16) * 2 + bet - 1
+
+
+def hand_result(total: int, bet: int, outcome: int) -> int:
+    """A finished hand's result in initial bets against a dealer outcome (0..4: 17..21, 5: bust,
+    6: blackjack); a total above 21 is a bust."""
+    if total > 21 or outcome == 6:
+        return -bet
+    if outcome == 5 or total > 17 + outcome:
+        return bet
+    return -bet if total < 17 + outcome else 0
+
+
 def blackjack_rank(up: int) -> int:
     """The hole card that completes a dealer blackjack under ``up``, or -1."""
     return TEN if up == ACE else ACE if up == TEN else -1

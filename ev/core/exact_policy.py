@@ -12,43 +12,24 @@ merged by their union before the dealer is evaluated once per union.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from math import gcd
+from math import prod
 
 from ev.core.actions import Action
-from ev.core.cards import N_RANKS
+from ev.core.cards import N_RANKS, TEN, hand_result, hand_type
 from ev.core.exact_solver import ExactUpcardSolver, PlayContext, falling
 
 _STAND, _HIT, _DOUBLE = int(Action.STAND), int(Action.HIT), int(Action.DOUBLE)
-
-_N_TYPES = 14                      # a finished hand: total class 16 (<= 16) .. 21, 22 (bust) x bet 1 or 2
-
-
-def _result_of(total: int, bet: int, outcome: int) -> int:
-    """A hand's result against a dealer outcome (17..21, bust, blackjack); total 22 is a bust."""
-    if total > 21 or outcome == 6:
-        return -bet
-    if outcome == 5 or total > 17 + outcome:
-        return bet
-    return -bet if total < 17 + outcome else 0
 
 
 def _hand_cell(doubled: int, bj: int, result: int) -> int:
     return doubled * 10 + bj * 5 + result + 2
 
 
-_STAND_CELLS = {(total, doubled): tuple(_hand_cell(doubled, int(o == 6), _result_of(total, 1 + doubled, o))
+_STAND_CELLS = {(total, doubled): tuple(_hand_cell(doubled, int(o == 6), hand_result(total, 1 + doubled, o))
                                         for o in range(7))
                 for total in range(4, 23) for doubled in (0, 1)}
-_TYPE_OF = {(total, bet): (max(total, 16) - 16) * 2 + bet - 1 for total in range(2, 23) for bet in (1, 2)}
-_SPLIT_CELL = {}
-for _a in range(_N_TYPES):
-    for _b in range(_N_TYPES):
-        _ta, _ba, _tb, _bb = 16 + _a // 2, 1 + _a % 2, 16 + _b // 2, 1 + _b % 2
-        _SPLIT_CELL[_a * _N_TYPES + _b] = tuple(
-            (_ba - 1 + _bb - 1, int(o == 6), _result_of(_ta, _ba, o) + _result_of(_tb, _bb, o)) for o in range(7))
-
 
 class ExactPolicyEvaluator:
     """A fixed strategy's exact outcome distributions for one up card (the twin of ``ev.core._policy``).
@@ -69,10 +50,9 @@ class ExactPolicyEvaluator:
         self.play = bytes(play)
         self.split_play = split_play    # bytes, or the solver's lazily decided SplitChoices
         self._memo: dict = {}
-        self._omemo: dict = {}
         self._dealer_cache: dict = {}
         #: work done by split_distribution: pairs of finals merged, distinct unions, dealer evaluations
-        self.work = {"split_rounds": 0, "final_pairs": 0, "unions": 0, "split_dealer_evaluations": 0}
+        self.work = {"split_rounds": 0, "final_pairs": 0, "split_dealer_evaluations": 0}
 
     # ----- one hand (numerators over the context's denominators) -------------
     def _stand_cells(self, cx: PlayContext, s: int, doubled: int, weight: int, out: list) -> None:
@@ -165,205 +145,185 @@ class ExactPolicyEvaluator:
             cells = self._dist(cx, t)
         return self._fractions(cx, t, cells)
 
-    # ----- one split hand jointly with the dealer's outcome (for resplits) ---
-    def _outcome_stand(self, cx: PlayContext, s: int, doubled: int, weight: int, out: list) -> None:
-        sol = self.solver
-        a = sol.dealer(cx, s)
-        w = weight * cx.scale[sol.ncards[s]]
-        total, bet = sol.total[s], 1 + doubled
-        for o in range(7):
-            if a[o]:
-                out[doubled * 35 + o * 5 + _result_of(total, bet, o) + 2] += w * a[o]
+    # ----- a split round: every hand and the dealer from one deck ---------------
+    def _class_finals(self, codes: Sequence[int], deck: Sequence[int], kinds: int, resplit_kind: int, pair: int,
+                      one_card: bool, non_resplit: bool) -> list[tuple[tuple, int, int]]:
+        """(cards drawn by kind, number of drawing orders, type) of every way a split hand ends.
 
-    def _live(self, cx: PlayContext, c: int, d: tuple, n: int, r: int) -> int:
-        """P(no settled dealer blackjack) after drawing r, as a numerator over FF[c + 1]."""
-        if self.settled and c + 2 <= cx.C:
-            bj = self.solver.bj
-            return (n - 1 - d[bj] + (r == bj)) * cx.FF[c + 2]
-        return cx.FF[c + 1]
-
-    def _odist(self, cx: PlayContext, s: int) -> tuple[list, int]:
-        """(V, Q): split hand s's cells (doubled, dealer outcome, result) are V / (FF[c] * Q).
-
-        A bust loses the bet and spreads the dealer's outcome as for the hand
-        before the busting card (ev.core._policy's approximation for resplit rounds),
-        which brings in the denominator Q.
+        As ``ev.core._policy.PolicyEvaluator.class_finals``: ``codes`` are the
+        hand's decisions by state; ``non_resplit``: its second card is not a
+        resplit card; kinds are the ranks and, for tens split by rank, the tens
+        of the pair's face as an eleventh.
         """
-        key = (cx.index, s)
-        got = self._omemo.get(key)
-        if got is not None:
-            return got
         sol = self.solver
-        code = _STAND if sol.total[s] == 21 else self.split_code(cx.pair, s)
-        out = [0] * 70
-        q = 1
-        if code == _STAND:
-            self._outcome_stand(cx, s, 0, 1, out)
-        else:
-            d = sol.deck(cx, s)
-            n = sum(d)
-            c = sol.ncards[s]
-            nx = sol.nxt[s]
-            doubled = 1 if code == _DOUBLE else 0
-            children = []
-            busted = 0
-            for r in range(N_RANKS):
-                dr = d[r]
-                if dr <= 0:
-                    continue
-                t = nx[r]
-                if t < 0:
-                    busted += dr * self._live(cx, c, d, n, r)
-                elif doubled:
-                    self._outcome_stand(cx, t, 1, dr, out)
-                else:
-                    children.append((self._odist(cx, t), dr))
-            spread = None
-            if busted:
-                a = sol.dealer(cx, s)
-                total = sum(a)
-                if total > 0:
-                    g = gcd(busted, total)
-                    spread = (busted // g, total // g, a)
-                    q = total // g
-            for (_, qc), _ in children:
-                q = q * qc // gcd(q, qc)
-            if q != 1:
-                out = [v * q for v in out]
-            if spread is not None:
-                b, qb, a = spread
-                f = b * (q // qb)
-                bet = 1 + doubled
-                for o in range(7):
-                    if a[o]:
-                        out[doubled * 35 + o * 5 - bet + 2] += f * a[o]
-            for (vc, qc), dr in children:
-                f = dr * (q // qc)
-                for k in range(70):
-                    if vc[k]:
-                        out[k] += f * vc[k]
-        self._omemo[key] = (out, q)
-        return out, q
-
-    def outcome_distribution(self, t: int, pair: int, extra: int, one_card: bool) -> dict:
-        """{(doubled, dealer outcome 0..6, result): mass} of split hand t in context (pair, extra)."""
-        cx = self.solver.context(pair, extra)
-        if one_card:
-            cells, q = [0] * 70, 1
-            self._outcome_stand(cx, t, 0, 1, cells)
-        else:
-            cells, q = self._odist(cx, t)
-        den = cx.FF[self.solver.ncards[t]] * q
-        return {(k // 35, (k // 5) % 7, k % 5 - 2): Fraction(v, den) for k, v in enumerate(cells) if v}
-
-    # ----- both split hands against the same dealer hand ---------------------
-    def _finals(self, pair: int, one_card: bool, deck0: tuple, width: int) -> list:
-        """(cards drawn as a packed integer, number of drawing orders, type) of every way a split hand ends."""
-        sol = self.solver
-        start = sol.nxt[0][pair]
-        out = []
-        front = {start: 1}
-        while front:
+        out: list[tuple[tuple, int, int]] = []
+        level: dict = {(sol.nxt[0][pair], (0,) * kinds): 1}
+        first = True
+        while level:
             grown: dict = {}
-            for s, m in front.items():
-                h = sol.hands[s]
-                drawn = [h[r] - (r == pair) for r in range(N_RANKS)]
-                code = _HIT
-                if s != start:
-                    if sol.total[s] == 21 or one_card:
-                        code = _STAND
-                    else:
-                        code = self.split_code(pair, s)
-                    if code == _STAND:
-                        out.append((_pack(drawn, width), m, _TYPE_OF[sol.total[s], 1]))
+            for (s, drawn), m in level.items():
+                code = _HIT if first else codes[s]
+                if not first and (sol.total[s] == 21 or code == _STAND or one_card):
+                    out.append((drawn, m, hand_type(sol.total[s], 1)))
+                    continue
+                for k in range(kinds):
+                    if drawn[k] >= deck[k] or (first and non_resplit and k == resplit_kind):
                         continue
-                doubled = s != start and code == _DOUBLE
-                for r in range(N_RANKS):
-                    if drawn[r] >= deck0[r]:
-                        continue
-                    t = sol.nxt[s][r]
-                    if t < 0 or doubled:
-                        drawn[r] += 1
-                        out.append((_pack(drawn, width), m, _TYPE_OF[22 if t < 0 else sol.total[t],
-                                                                   2 if doubled else 1]))
-                        drawn[r] -= 1
+                    t = sol.nxt[s][TEN if k == N_RANKS else k]
+                    cards = drawn[:k] + (drawn[k] + 1,) + drawn[k + 1:]
+                    if t < 0 or (not first and code == _DOUBLE):
+                        bet = 2 if (not first and code == _DOUBLE) else 1
+                        out.append((cards, m, hand_type(22 if t < 0 else sol.total[t], bet)))
                     else:
-                        grown[t] = grown.get(t, 0) + m
-            front = grown
+                        grown[t, cards] = grown.get((t, cards), 0) + m
+            level = grown
+            first = False
         return out
 
-    def split_distribution(self, pair: int, one_card: bool) -> dict:
-        """Exact joint distribution of a one-split round's play: {(doubles, dealer_blackjack, net): mass}."""
+    def split_round(self, pair: int, one_card: bool, configs: list, codes_by_context: dict, resplit_cards: int,
+                    faces: bool, type_sets: list, exact_limit: float = float("inf")) -> dict:
+        """Exact joint distribution of a split round's play: {(doubles, dealer_blackjack, net, hands): mass}.
+
+        The twin of ``ev.core._policy.PolicyEvaluator.split_round`` (see it for
+        the arguments and the method), in integers: the weights of the merged
+        hands are integers, the dealer's outcome on the rest of the deck an
+        integer over ff(n, L), and the probability of a union U with the
+        dealer's cards one integer over ff(n0, |U| + L).
+        """
         sol = self.solver
-        cx = sol.context(pair, 1)
-        deck0 = sol.deck(cx, sol.nxt[0][pair])            # the deck less both pair cards
-        n0 = sum(deck0)
-        width = max(max(deck0), 48).bit_length() + 1
-        guard_bit = 1 << (width - 1)
-        guard = _pack([guard_bit] * N_RANKS, width)
-        room = _pack([guard_bit + c for c in deck0], width)
-        finals = self._finals(pair, one_card, deck0, width)
-        by_type: dict = defaultdict(list)
-        for c, m, ty in finals:
-            by_type[ty].append((c, m))
-        types = sorted(by_type)
-        by_union: dict = defaultdict(list)
-        for a, ta in enumerate(types):
-            first = by_type[ta]
-            for tb in types[a:]:
-                second = by_type[tb]
-                same = ta == tb
-                merged: dict = {}
-                get = merged.get
-                for i, (ci, ni) in enumerate(first):
-                    left = room - ci
-                    twice = 2 * ni
-                    if same:
-                        cj, nj = second[i]
-                        if (left - cj) & guard == guard:
-                            merged[ci + cj] = get(ci + cj, 0) + ni * nj
-                    for cj, nj in (second[i + 1:] if same else second):
-                        if (left - cj) & guard == guard:     # no rank beyond what the deck holds
-                            u = ci + cj
-                            merged[u] = get(u, 0) + twice * nj
-                tpair = ta * _N_TYPES + tb
-                for u, w in merged.items():
-                    by_union[u].append((tpair, w))
-                self.work["final_pairs"] += len(first) * (len(first) + 1) // 2 if same else len(first) * len(second)
-        self.work["split_rounds"] += 1
-        self.work["unions"] += len(by_union)
-        ff_rank = [[falling(deck0[r], k) for k in range(deck0[r] + 1)] for r in range(N_RANKS)]
-        mask = (1 << width) - 1
-        numerators: dict = defaultdict(lambda: defaultdict(int))   # total cards -> cell -> numerator
-        for union, items in by_union.items():
-            u = [(union >> (width * r)) & mask for r in range(N_RANKS)]
+        deck10 = sol.deck(sol.context(pair, 1), sol.nxt[0][pair])      # the deck less both pair cards
+        n0 = sum(deck10)
+        kinds = N_RANKS + 1 if faces else N_RANKS
+        deck = list(deck10)
+        if faces:
+            deck[TEN] -= resplit_cards
+            deck.append(resplit_cards)
+        resplit_kind = N_RANKS if faces else pair
+        finals: dict = {}
+        for _, _, classes in configs:
+            for k, non_resplit in classes:
+                if (k, non_resplit) not in finals:
+                    finals[k, non_resplit] = self._class_finals(codes_by_context[k], deck, kinds, resplit_kind,
+                                                                pair, one_card, non_resplit)
+        numerators: dict = defaultdict(lambda: defaultdict(int))     # total cards -> cell -> numerator
+        bound = sum(prod(len(finals[c]) for c in classes[:-1]) for _, _, classes in configs if len(classes) > 2)
+        out: dict = defaultdict(Fraction)
+
+        def dealer_of(u: tuple) -> tuple[Fraction, list[Fraction]]:
+            """P(u's cards first, in one order) and P(dealer outcome | the deck less u), joint."""
             size = sum(u)
             weight = 1
-            for r in range(N_RANKS):
-                if u[r]:
-                    weight *= ff_rank[r][u[r]]
-            rest = tuple(deck0[r] - u[r] for r in range(N_RANKS))
-            dealer = self._dealer_cache.get(rest)
+            for k in range(kinds):
+                weight *= falling(deck[k], u[k])
+            rest = list(deck10)
+            for k in range(kinds):
+                rest[TEN if k == N_RANKS else k] -= u[k]
+            key = tuple(rest)
+            dealer = self._dealer_cache.get(key)
             if dealer is None:
-                dealer = self._dealer_cache[rest] = sol.poly.numerators(rest, n0 - size)
+                dealer = self._dealer_cache[key] = sol.poly.numerators(key, n0 - size)
                 self.work["split_dealer_evaluations"] += 1
-            cells = numerators[size + min(sol.poly.max_len, n0 - size)]
-            for tpair, w in items:
-                ww = w * weight
-                split_cells = _SPLIT_CELL[tpair]
+            den = falling(n0 - size, min(sol.poly.max_len, n0 - size))
+            return Fraction(weight, falling(n0, size)), [Fraction(d, den) for d in dealer]
+
+        for count, n_p, classes in configs:
+            hands = 2 + n_p
+            if hands > 2 and bound > exact_limit:     # hands independent given the dealer's outcome
+                n_n = sum(1 for c in classes if c[1])
+                probability = Fraction(count * falling(resplit_cards, n_p) * falling(n0 - resplit_cards, n_n),
+                                       falling(n0, n_p + n_n))
+                start = tuple(n_p if k == resplit_kind else 0 for k in range(kinds))
+                self._independent(probability, start, [finals[c] for c in classes], deck, type_sets, dealer_of,
+                                  out)
+                self.work["independent_groups"] = self.work.get("independent_groups", 0) + 1
+                continue
+            start = tuple(n_p if k == resplit_kind else 0 for k in range(kinds))
+            states: dict = {(0, start): count}
+            for cls in classes:
+                grown: dict = defaultdict(int)
+                fin = finals[cls]
+                for (a, u), w in states.items():
+                    combine = type_sets[a][2]
+                    for cards, m, ty in fin:
+                        union = tuple(x + y for x, y in zip(u, cards))
+                        if any(x > y for x, y in zip(union, deck)):
+                            continue
+                        grown[combine[ty], union] += w * m
+                        self.work["final_pairs"] += 1
+                states = grown
+            for (a, u), w in states.items():
+                doubles, nets = type_sets[a][0], type_sets[a][1]
+                size = sum(u)
+                weight = w
+                for k in range(kinds):
+                    weight *= falling(deck[k], u[k])
+                rest = list(deck10)
+                for k in range(kinds):
+                    rest[TEN if k == N_RANKS else k] -= u[k]
+                key = tuple(rest)
+                dealer = self._dealer_cache.get(key)
+                if dealer is None:
+                    dealer = self._dealer_cache[key] = sol.poly.numerators(key, n0 - size)
+                    self.work["split_dealer_evaluations"] += 1
+                cells = numerators[size + min(sol.poly.max_len, n0 - size)]
                 for o in range(7):
                     if dealer[o]:
-                        cells[split_cells[o]] += ww * dealer[o]
-        out: dict = defaultdict(Fraction)
+                        cells[doubles, int(o == 6), nets[o], hands] += weight * dealer[o]
+        self.work["split_rounds"] += 1
+        rough = dict(out)            # the groups scored independently take the mass the exact ones leave
+        out.clear()
         for length, cells in numerators.items():
             den = falling(n0, length)
             for cell, v in cells.items():
                 out[cell] += Fraction(v, den)
+        if rough:
+            target = sum(dealer_of((0,) * kinds)[1], Fraction(0))
+            scale = (target - sum(out.values(), Fraction(0))) / sum(rough.values(), Fraction(0))
+            for cell, v in rough.items():
+                out[cell] += v * scale
         return {k: v for k, v in out.items() if v}
 
-
-def _pack(counts: Sequence[int], width: int) -> int:
-    v = 0
-    for r in range(N_RANKS - 1, -1, -1):
-        v = (v << width) | counts[r]
-    return v
+    def _independent(self, probability: Fraction, start: tuple, hand_finals: list, deck: list, type_sets: list,
+                     dealer_of: Callable, out: dict) -> None:
+        """One group of second-card words with its hands independent given the dealer's outcome (the twin of
+        ``ev.core._split_round.SplitRound.add_config_independent``)."""
+        q: list[list[list[Fraction]]] = []           # per hand: [type][outcome] -> P(type | outcome)
+        p_out: list[Fraction] = []
+        for j, fin in enumerate(hand_finals):
+            mass = [[Fraction(0)] * 7 for _ in range(14)]
+            total = Fraction(0)
+            for cards, m, ty in fin:
+                u = tuple(x + y for x, y in zip(start, cards))
+                if any(x > y for x, y in zip(u, deck)):
+                    continue
+                weight, dealer = dealer_of(u)
+                total += m * weight
+                for o in range(7):
+                    mass[ty][o] += m * weight * dealer[o]
+            if not total:
+                return
+            any_type = [sum(row, Fraction(0)) for row in mass]
+            per = [[Fraction(0)] * 7 for _ in range(14)]
+            for o in range(7):
+                w = sum((mass[t][o] for t in range(14)), Fraction(0))
+                if j == 0:
+                    p_out.append(w / total)
+                column = [mass[t][o] / w if w else any_type[t] for t in range(14)]
+                norm = sum(column, Fraction(0))
+                for t in range(14):
+                    per[t][o] = column[t] / norm if norm else Fraction(0)
+            q.append(per)
+        hands = len(hand_finals)
+        for o in range(7):
+            if not p_out[o]:
+                continue
+            states: dict = {0: probability * p_out[o]}
+            for per in q:
+                grown: dict = defaultdict(Fraction)
+                for a, w in states.items():
+                    for t in range(14):
+                        if per[t][o]:
+                            grown[type_sets[a][2][t]] += w * per[t][o]
+                states = grown
+            for a, w in states.items():
+                out[type_sets[a][0], int(o == 6), type_sets[a][1][o], hands] += w

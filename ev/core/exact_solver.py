@@ -34,6 +34,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
+from math import perm as falling  # n (n-1) ... (n-k+1): 1 for k = 0, 0 for k > n
 from typing import Any
 
 from ev.core import shapes
@@ -45,12 +46,6 @@ _ACTIONS3 = ("stand", "hit", "double")
 MAX_EXTRA = 5
 
 
-def falling(n: int, k: int) -> int:
-    """The falling factorial n (n-1) ... (n-k+1); 1 for k = 0."""
-    v = 1
-    for i in range(k):
-        v *= n - i
-    return v
 
 
 # ----- the dealer -----------------------------------------------------------

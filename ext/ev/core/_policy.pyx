@@ -19,27 +19,23 @@ distributions come from the solver's cache (one per deck, shared).
 """
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
-from libc.math cimport NAN, isnan
+from libc.math cimport INFINITY, NAN, isnan
+from math import perm
 from libc.stdint cimport uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
-from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
+from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND, TEN
 from ev.core._dealer cimport DealerTable
 from ev.core._player cimport UpcardSolver, N_CTX, ctx_index, ctx_pair, ctx_extra
+from ev.core._split_round import SplitRound
 
 cdef enum:
     HAND_CELLS = 20     # doubled (2) x dealer blackjack (2) x result -2..+2 (5)
-    OUTCOME_CELLS = 70  # doubled (2) x dealer outcome (7) x result -2..+2 (5)
-    SPLIT_CELLS = 54    # doubles 0..2 (3) x dealer blackjack (2) x net -4..+4 (9)
 
 
 cdef inline int hand_cell(int doubled, int bj, int result) noexcept nogil:
     return doubled * 10 + bj * 5 + result + 2
-
-
-cdef inline int split_cell(int doubles, int bj, int net) noexcept nogil:
-    return doubles * 18 + bj * 9 + net + 4
 
 
 cdef inline int result_of(int total, int bet, int outcome) noexcept nogil:
@@ -55,12 +51,6 @@ cdef inline int result_of(int total, int bet, int outcome) noexcept nogil:
     return 0
 
 
-cdef struct Final:
-    unsigned char cards[N_RANKS]   # the cards a split hand drew beyond its pair card
-    int type                       # hand_type(total, bet)
-    double ways                    # the number of drawing orders that end the hand there
-
-
 cdef enum:
     N_TYPES = 14        # a finished hand: total 16 or less, 17 .. 21, bust (22), each with bet 1 or 2
 
@@ -69,10 +59,15 @@ cdef inline int hand_type(int total, int bet) noexcept nogil:
     return ((total if total > 16 else 16) - 16) * 2 + bet - 1
 
 
-cdef int TYPE_RESULT[N_TYPES][N_OUTCOMES]
-for _type in range(N_TYPES):
-    for _o in range(N_OUTCOMES):
-        TYPE_RESULT[_type][_o] = result_of(16 + _type // 2, 1 + _type % 2, _o)
+cdef enum:
+    N_KINDS = N_RANKS + 1           # the ranks, and the tens of a pair's face (tens split by rank)
+
+
+cdef struct KindFinal:
+    unsigned char cards[N_KINDS]    # the cards a split hand drew beyond its pair card, by kind
+    int state                       # its hand state while it is still drawing
+    int type                        # hand_type(total, bet) once it has ended
+    uint64_t orders                 # the number of drawing orders that reach it
 
 
 cdef class PolicyEvaluator:
@@ -86,10 +81,6 @@ cdef class PolicyEvaluator:
     cdef double* value_memo[N_CTX]  # n per deck context, made on first use
     cdef double* dist_memo[N_CTX]   # n * HAND_CELLS per deck context
     cdef char* dist_known[N_CTX]    # n per deck context
-    cdef double* mass              # n, scratch for forward passes
-    cdef double* odist_memo        # n * OUTCOME_CELLS, for one context at a time
-    cdef char* odist_known         # n
-    cdef int odist_ctx
     cdef readonly dict work        # size of the work (kept by the exact evaluator; empty here)
 
     def __cinit__(self, UpcardSolver solver, int natural_rank, bytes play, bytes split_play):
@@ -108,18 +99,14 @@ cdef class PolicyEvaluator:
             self.value_memo[i] = NULL
             self.dist_memo[i] = NULL
             self.dist_known[i] = NULL
-        self.mass = <double*>calloc(self.n, sizeof(double))
-        self.odist_memo = <double*>malloc(self.n * OUTCOME_CELLS * sizeof(double))
-        self.odist_known = <char*>calloc(self.n, 1)
-        self.odist_ctx = -1
         self.work = {}
-        if not (self.play and self.split_play and self.mass and self.odist_memo and self.odist_known):
+        if not (self.play and self.split_play):
             raise MemoryError()
         self.set_policy(play, split_play)
 
     def __dealloc__(self):
         self.forget()
-        free(self.play); free(self.split_play); free(self.mass); free(self.odist_memo); free(self.odist_known)
+        free(self.play); free(self.split_play)
 
     cdef void forget(self) noexcept nogil:
         """Drop every memoised value and distribution."""
@@ -140,7 +127,6 @@ cdef class PolicyEvaluator:
         for i in range(N_RANKS * self.n):
             self.split_play[i] = split_play[i]
         self.forget()
-        self.odist_ctx = -1
 
     cdef inline int code(self, int ctx, int s) noexcept nogil:
         return self.play[s] if ctx == 0 else self.split_play[ctx_pair(ctx) * self.n + s]
@@ -281,208 +267,136 @@ cdef class PolicyEvaluator:
             p = self.dist(ctx, s)
         return {(k // 10, (k // 5) % 2, k % 5 - 2): p[k] for k in range(HAND_CELLS) if p[k] != 0.0}
 
-    # ----- one hand's results jointly with the dealer's outcome (for resplits) ----
-    cdef void outcome_stand(self, int ctx, int s, int doubled, double weight, double* out) noexcept nogil:
-        cdef double* p = self.solver.dealer_dist(ctx, s)
-        cdef int o, total = self.solver.total[s], bet = 2 if doubled else 1
-        for o in range(N_OUTCOMES):
-            if p[o] != 0.0:
-                out[doubled * 35 + o * 5 + result_of(total, bet, o) + 2] += weight * p[o]
+    # ----- a split round: every hand and the dealer from one deck -------------------
+    cdef void class_finals(self, const unsigned char* codes, const int* deck, int kinds, int resplit_kind,
+                           int pair, bint one_card, bint non_resplit, vector[KindFinal]& out) noexcept nogil:
+        """Every way a split hand (its pair card plus draws from ``deck``) ends under the decisions ``codes``:
+        the cards drawn (kinds), the number of drawing orders that end it there, and its type.
 
-    cdef void outcome_bust(self, int ctx, int s, const int* d, int n, int r, int doubled, double weight,
-                           double* out) noexcept nogil:
-        """A bust loses the bet; the dealer's outcome is spread as for the hand before the busting card."""
-        cdef double* p = self.solver.dealer_dist(ctx, s)
-        cdef double live = -self.solver.bust_value(d, n, r), total = 0.0
-        cdef int o, bet = 2 if doubled else 1
-        for o in range(N_OUTCOMES):
-            total += p[o]
-        if total <= 0.0:
-            return
-        for o in range(N_OUTCOMES):
-            out[doubled * 35 + o * 5 - bet + 2] += weight * live * p[o] / total
-
-    cdef double* odist(self, int ctx, int s) noexcept nogil:
-        cdef double* out = self.odist_memo + s * OUTCOME_CELLS
-        cdef double* child
-        cdef int d[N_RANKS]
-        cdef int r, t, n, c, k
-        if ctx != self.odist_ctx:
-            memset(self.odist_known, 0, self.n)
-            self.odist_ctx = ctx
-        if self.odist_known[s]:
-            return out
-        memset(out, 0, OUTCOME_CELLS * sizeof(double))
-        c = self.code(ctx, s)
-        if self.solver.total[s] == 21 or c == STAND:
-            self.outcome_stand(ctx, s, 0, 1.0, out)
-        else:
-            n = self.solver.deck_of(ctx, s, d)
-            for r in range(N_RANKS):
-                if d[r] <= 0:
-                    continue
-                t = self.solver.nxt[s * N_RANKS + r]
-                if t < 0:
-                    self.outcome_bust(ctx, s, d, n, r, 1 if c == DOUBLE else 0, d[r] / <double>n, out)
-                elif c == DOUBLE:
-                    self.outcome_stand(ctx, t, 1, d[r] / <double>n, out)
-                else:
-                    child = self.odist(ctx, t)
-                    for k in range(OUTCOME_CELLS):
-                        out[k] += d[r] / <double>n * child[k]
-        self.odist_known[s] = 1
-        return out
-
-    def outcome_distribution(self, int s, int pair, int extra, bint one_card):
-        """Joint distribution {(doubled, dealer outcome 0..6, result): mass} of split hand s in context
-        (pair, extra).  Exact for standing and doubled hands; a bust's dealer outcome is spread as for the
-        hand before the busting card (an approximation used only for resplit rounds)."""
-        cdef double out[OUTCOME_CELLS]
-        cdef double* p
-        cdef int ctx = ctx_index(pair, extra)
-        cdef int k
-        memset(out, 0, sizeof(out))
-        with nogil:
-            if one_card:
-                self.outcome_stand(ctx, s, 0, 1.0, out)
-            else:
-                p = self.odist(ctx, s)
-                for k in range(OUTCOME_CELLS):
-                    out[k] = p[k]
-        return {(k // 35, (k // 5) % 7, k % 5 - 2): out[k] for k in range(OUTCOME_CELLS) if out[k] != 0.0}
-
-    # ----- both split hands against the same dealer hand -------------------------
-    cdef void finals(self, int ctx, const int* deck0, int pair, bint one_card, vector[Final]& out) noexcept nogil:
-        """Every way a split hand (the pair card plus draws from deck0) can end: the cards drawn, the
-        number of drawing orders that reach them and end the hand there, and the hand's type.
-
-        A breadth-first forward pass over hand-graph states, following the split
-        strategy.  Each draw adds one card, so the queue holds states level by
-        level and every state's count is complete before it is processed.
+        ``non_resplit``: the hand's second card is not a resplit card (it completed while more hands
+        could still be made).  Kinds are the ten ranks, and for tens split by rank an eleventh: the
+        tens of the pair's face (the only ones that resplit).  A breadth-first forward pass over
+        (hand state, cards drawn by kind), level by level, so every count is complete when it is used.
         """
-        cdef int start = self.solver.nxt[pair]
-        cdef int s, r, t, q, c, total, bet
-        cdef double w
-        cdef Final f
-        cdef vector[int] touched
-        self.mass[start] = 1.0
-        touched.push_back(start)
-        cdef size_t i = 0
-        while i < touched.size():
-            s = touched[i]
-            i += 1
-            w = self.mass[s]
-            self.mass[s] = 0.0
-            c = STAND if s == start else self.code(ctx, s)
-            if s != start and (self.solver.total[s] == 21 or c == STAND or one_card):
-                for q in range(N_RANKS):
-                    f.cards[q] = self.solver.counts[s * N_RANKS + q] - (1 if q == pair else 0)
-                f.type, f.ways = hand_type(self.solver.total[s], 1), w
-                out.push_back(f)
-                continue
-            for r in range(N_RANKS):
-                if self.solver.counts[s * N_RANKS + r] - (1 if r == pair else 0) >= deck0[r]:
-                    continue
-                t = self.solver.nxt[s * N_RANKS + r]
-                if t < 0 or (s != start and c == DOUBLE):
-                    for q in range(N_RANKS):
-                        f.cards[q] = (self.solver.counts[s * N_RANKS + q] - (1 if q == pair else 0)
-                                      + (1 if q == r else 0))
-                    total = 22 if t < 0 else self.solver.total[t]
-                    bet = 2 if (s != start and c == DOUBLE) else 1
-                    f.type, f.ways = hand_type(total, bet), w
+        cdef vector[KindFinal] level, grown
+        cdef unordered_map[uint64_t, size_t] where      # (state, tens of the pair's face) -> index in grown
+        cdef KindFinal f, g
+        cdef int k, r, s, t, c, total, bet
+        cdef size_t i
+        cdef uint64_t key
+        memset(f.cards, 0, sizeof(f.cards))
+        f.state, f.orders, f.type = self.solver.nxt[pair], 1, 0
+        level.push_back(f)
+        cdef bint first = True
+        while level.size() > 0:
+            grown.clear()
+            where.clear()
+            for i in range(level.size()):
+                f = level[i]
+                s = f.state
+                c = HIT if first else codes[s]
+                if not first and (self.solver.total[s] == 21 or c == STAND or one_card):
+                    f.type = hand_type(self.solver.total[s], 1)
                     out.push_back(f)
-                else:
-                    if self.mass[t] == 0.0:
-                        touched.push_back(t)
-                    self.mass[t] += w
+                    continue
+                for k in range(kinds):
+                    if f.cards[k] >= deck[k] or (first and non_resplit and k == resplit_kind):
+                        continue
+                    r = TEN if k == N_RANKS else k
+                    t = self.solver.nxt[s * N_RANKS + r]
+                    g = f
+                    g.cards[k] += 1
+                    if t < 0 or (not first and c == DOUBLE):
+                        total = 22 if t < 0 else self.solver.total[t]
+                        bet = 2 if (not first and c == DOUBLE) else 1
+                        g.type = hand_type(total, bet)
+                        g.state = -1
+                        out.push_back(g)
+                    else:
+                        g.state = t
+                        # the same cards reached in another order: one entry (the state fixes the ranks)
+                        key = (<uint64_t>t << 8) | g.cards[N_RANKS]
+                        if where.count(key):
+                            grown[where[key]].orders += g.orders
+                        else:
+                            where[key] = grown.size()
+                            grown.push_back(g)
+            level.swap(grown)
+            first = False
 
-    def split_distribution(self, int pair, bint one_card):
-        """Joint distribution of a one-split round's play: {(doubles, dealer_blackjack, net): mass}.
+    def split_round(self, int pair, bint one_card, list configs, dict codes_by_context, int resplit_cards,
+                    bint faces, list type_sets, double exact_limit=INFINITY):
+        """Joint distribution of a split round's play: {(doubles, dealer_blackjack, net, hands): mass}.
 
-        ``net`` is the sum of both hands' results (initial bets); the stake of
-        the play is 2 + doubles.  Exact: every card of both hands and the
-        dealer comes from one deck.  P(hand cards c1, c2, dealer's cards M) is
-        orders(c1) orders(c2) orders(M) ff(D, c1 + c2 + M) / ff(|D|, |c1| + |c2| + |M|)
-        for the deck D less both pair cards, so the pairs of finals are merged
-        by their union u = c1 + c2 and the dealer is evaluated once per union
-        (on D - u, which the dealer's own orders and falling factorials complete).
+        Exact, resplits included: every card of the hands and the dealer comes
+        from one deck.  ``configs``: the outcomes of the second-card process
+        grouped as (number of words, resplit cards used, hand classes), a class
+        being (context k, second card known not to resplit);
+        ``codes_by_context``: k -> the action code of every hand state for a
+        hand of context k; ``resplit_cards``: the cards able to resplit in the
+        deck less both pair cards (``faces``: they are the tens of the pair's
+        face, an eleventh kind of card); ``type_sets``: the multisets of hand
+        types (see ``ev.analysis.splits.type_sets``), each with its number of
+        doubles, its net result per dealer outcome and its successors.
+
+        P(one assignment of cards to the pieces) = prod over the pieces of their
+        drawing orders x ff(D, U) / ff(|D|, |U|) for the deck D less both pair
+        cards and the cards U used (the hands' and the dealer's), so the hands
+        but the last are merged one at a time into integer weights keyed by the
+        union of their cards and their type multiset; the last hand is summed
+        per union against the dealer, evaluated once per final union.
         """
         cdef int ctx = ctx_index(pair, 1)
-        cdef int deck[N_RANKS]
-        cdef int rest[N_RANKS]
-        cdef unsigned char u[N_RANKS]
-        cdef double out[SPLIT_CELLS]
-        cdef double dd[N_OUTCOMES]
-        cdef vector[Final] fin
-        cdef vector[vector[int]] by_type
-        cdef vector[int]* first
-        cdef vector[int]* second
-        cdef unordered_map[uint64_t, double] merged
-        cdef unordered_map[uint64_t, int] union_index
-        cdef vector[double] dealer         # per union: its 7 outcome probabilities times P(both hands' cards)
-        cdef uint64_t key
-        cdef int r, o, a, b, n0, size, ui, cell_base
-        cdef size_t i, j, j0
-        cdef double w, weight, f
-        cdef bint ok
-        cdef long pairs = 0
-        memset(out, 0, sizeof(out))
-        by_type.resize(N_TYPES)
-        with nogil:
-            n0 = self.solver.deck_of(ctx, self.solver.nxt[pair], deck)    # base less both pair cards
-            self.finals(ctx, deck, pair, one_card, fin)
-            for i in range(fin.size()):
-                by_type[fin[i].type].push_back(i)
-            for a in range(N_TYPES):
-                first = &by_type[a]
-                for b in range(a, N_TYPES):
-                    second = &by_type[b]
-                    merged.clear()
-                    for i in range(first.size()):
-                        j0 = i if a == b else 0
-                        for j in range(j0, second.size()):
-                            ok = True
-                            key = 0
-                            for r in range(N_RANKS):
-                                u[r] = fin[first[0][i]].cards[r] + fin[second[0][j]].cards[r]
-                                if u[r] > deck[r]:
-                                    ok = False
-                                    break
-                                key = (key << 6) | u[r]
-                            if not ok:
-                                continue
-                            # ordered pairs: (x, y) and (y, x) both, once when x is y
-                            pairs += 1
-                            w = fin[first[0][i]].ways * fin[second[0][j]].ways
-                            merged[key] += w if (a == b and i == j) else 2.0 * w
-                    for item in merged:
-                        key, w = item.first, item.second
-                        if union_index.count(key) == 0:
-                            ui = dealer.size() // N_OUTCOMES
-                            union_index[key] = ui
-                            size = 0
-                            for r in range(N_RANKS - 1, -1, -1):
-                                u[r] = (key >> (6 * (N_RANKS - 1 - r))) & 63
-                                rest[r] = deck[r] - u[r]
-                                size += u[r]
-                            # P(the two hands hold exactly these cards, in one given order each)
-                            f = 1.0
-                            for r in range(N_RANKS):
-                                for o in range(u[r]):
-                                    f *= (deck[r] - o)
-                            for o in range(size):
-                                f /= (n0 - o)
-                            self.solver.dealer.distribution(rest, dd)
-                            for o in range(N_OUTCOMES):
-                                dealer.push_back(f * dd[o])
-                        ui = union_index[key]
-                        for o in range(N_OUTCOMES):
-                            weight = dealer[ui * N_OUTCOMES + o]
-                            if weight != 0.0:
-                                out[split_cell((a % 2) + (b % 2), 1 if o == BLACKJACK else 0,
-                                               TYPE_RESULT[a][o] + TYPE_RESULT[b][o])] += w * weight
-        for key_name, count in (("split_rounds", 1), ("split_hand_finals", fin.size()), ("final_pairs", pairs),
-                                ("unions", union_index.size())):
-            self.work[key_name] = self.work.get(key_name, 0) + count
-        return {(k // 18, (k // 9) % 2, k % 9 - 4): out[k] for k in range(SPLIT_CELLS) if out[k] != 0.0}
+        cdef int deck10[N_RANKS]
+        cdef int deck[N_KINDS]
+        cdef int kinds = N_KINDS if faces else N_RANKS
+        cdef int resplit_kind = N_KINDS - 1 if faces else pair
+        cdef int k, most = 2
+        cdef size_t i
+        cdef vector[KindFinal] fin
+        cdef const unsigned char[:] codes
+        cdef dict index = {}
+        cdef list class_list = []
+        self.solver.deck_of(ctx, self.solver.nxt[pair], deck10)      # the deck less both pair cards
+        for k in range(N_RANKS):
+            deck[k] = deck10[k]
+        if faces:
+            deck[TEN] -= resplit_cards
+            deck[N_KINDS - 1] = resplit_cards
+        cdef dict by_codes = {}         # hands of different contexts that play alike share their finals
+        for count, n_p, classes in configs:
+            most = max(most, 2 + n_p)
+            for key in classes:
+                if key in index:
+                    continue
+                same = (codes_by_context[key[0]], key[1])
+                if same not in by_codes:
+                    codes = codes_by_context[key[0]]
+                    fin.clear()
+                    self.class_finals(&codes[0], deck, kinds, resplit_kind, pair, one_card, key[1], fin)
+                    by_codes[same] = len(class_list)
+                    class_list.append([(tuple(fin[i].cards[k] for k in range(kinds)), fin[i].orders, fin[i].type)
+                                       for i in range(fin.size())])
+                index[key] = by_codes[same]
+        sr = SplitRound(self.solver.dealer, [deck10[k] for k in range(N_RANKS)], pair,
+                        resplit_cards, faces, type_sets, class_list, most)
+        # the exact merge's work, bounded above by the products of the classes' finals
+        cdef double bound = 0.0, b
+        for count, n_p, classes in configs:
+            if len(classes) > 2:
+                b = 1.0
+                for c in classes[:len(classes) - 1]:
+                    b *= len(class_list[index[c]])
+                bound += b
+        cdef int n0 = sum(deck10[k] for k in range(N_RANKS))
+        for count, n_p, classes in configs:
+            if len(classes) > 2 and bound > exact_limit:
+                n_n = sum(1 for c in classes if c[1])
+                sr.add_config_independent(count * perm(resplit_cards, n_p) * perm(n0 - resplit_cards, n_n)
+                                          / perm(n0, n_p + n_n), n_p, [index[c] for c in classes])
+            else:
+                sr.add_config(count, n_p, [index[c] for c in classes])
+        sr.finish()
+        for name, value in sr.work().items():
+            self.work[name] = self.work.get(name, 0) + value
+        return sr.cells_float()

@@ -1,0 +1,508 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# distutils: language = c++
+"""The exact outcome distribution of a split round, resplits included.
+
+A split round is the second-card process (which hands exist, ``ev.analysis.splits``)
+and then each hand and the dealer drawing from one deck.  By the reordering
+lemma (README, "Splits") the probability that the hands end with the cards
+c_1 .. c_h and the dealer with M is
+
+    prod_j m_j x m_M x ff(D, U + M) / ff(|D|, |U| + |M|),    U = (#P pair cards) + sum_j c_j,
+
+``m`` the numbers of drawing orders, ``ff`` falling factorials rank by rank.
+Summed over the dealer's hands: ff(D, U) / ff(|D|, |U|) x P(dealer outcome | D - U).
+So the distribution is a sum over tuples of the hands' finals, in which only
+the union U (for the dealer) and the multiset of the hands' types (for the
+result) matter.  The hands but the last are merged one at a time into integer
+weights keyed by (union, type multiset); the last hand is summed per union:
+for each union U and each final f of the last hand, the dealer's outcome on
+D - U - f (evaluated once per distinct final union), gathered by f's type,
+then crossed with U's type multisets.
+
+Weights are exact integers (128 bits) up to the dealer.  ``cells_float``
+finishes in floating point with the float core's dealer.
+"""
+from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memset
+from libcpp.algorithm cimport sort
+from libcpp.vector cimport vector
+
+from ev.core._constants cimport BLACKJACK, BUST, N_OUTCOMES, N_RANKS, TEN
+from ev.core._dealer cimport DealerTable
+
+cdef extern from *:
+    ctypedef unsigned long long uint128 "unsigned __int128"
+
+cdef enum:
+    N_KINDS = N_RANKS + 1           # the ranks, and the tens of a pair's face (tens split by rank)
+    N_TYPES = 14                    # a finished hand: total 16 or less, 17 .. 21, bust; bet 1 or 2
+    MAX_HANDS = 4
+    NETS = 8 * MAX_HANDS + 1        # a round's net: -8 .. +8 with four doubled hands
+    CELLS = (MAX_HANDS + 1) * 2 * NETS * (MAX_HANDS + 1)
+
+
+cdef inline int cell_index(int doubles, int bj, int net, int hands) noexcept nogil:
+    return ((doubles * 2 + bj) * NETS + net + 4 * MAX_HANDS) * (MAX_HANDS + 1) + hands
+
+
+cdef tuple cell_key(int k):
+    """(doubles, dealer_blackjack, net, hands) of a cell index."""
+    cdef int hands = k % (MAX_HANDS + 1)
+    k //= MAX_HANDS + 1
+    cdef int net = k % NETS - 4 * MAX_HANDS
+    k //= NETS
+    return (k // 2, k % 2, net, hands)
+
+
+cdef struct Final:
+    uint128 cards       # packed by kind
+    uint64_t orders
+    int type
+
+
+cdef struct Entry:      # a state of merged hands: their union and type multiset, and its weight
+    uint128 union
+    int tset
+    uint128 ways
+
+
+cdef bint entry_less(const Entry& x, const Entry& y) noexcept nogil:
+    return x.union < y.union
+
+
+cdef inline uint64_t hash128(uint128 u, int a) noexcept nogil:
+    """A full-avalanche mix (murmur3's finaliser) of the union and the type multiset."""
+    cdef uint64_t h = <uint64_t>u ^ ((<uint64_t>(u >> 64)) * <uint64_t>0xC2B2AE3D27D4EB4F) \
+        ^ (<uint64_t>a * <uint64_t>0x165667B19E3779F9)
+    h ^= h >> 33
+    h *= <uint64_t>0xFF51AFD7ED558CCD
+    h ^= h >> 33
+    h *= <uint64_t>0xC4CEB9FE1A85EC53
+    h ^= h >> 33
+    return h
+
+
+cdef struct EntryMap:    # open addressing: (union, type multiset) -> integer weight; tset -1 marks a free slot
+    Entry* slots
+    uint64_t capacity
+    int shift
+    int64_t size
+
+
+cdef int map_init(EntryMap* m, int bits) noexcept nogil:
+    cdef uint64_t i
+    m.capacity = (<uint64_t>1) << bits
+    m.shift = 64 - bits
+    m.size = 0
+    m.slots = <Entry*>malloc(m.capacity * sizeof(Entry))
+    if not m.slots:
+        return -1
+    for i in range(m.capacity):
+        m.slots[i].tset = -1
+    return 0
+
+
+cdef void map_clear(EntryMap* m) noexcept nogil:
+    cdef uint64_t i
+    for i in range(m.capacity):
+        m.slots[i].tset = -1
+    m.size = 0
+
+
+cdef int64_t map_slot(EntryMap* m, uint128 u, int a) noexcept nogil:
+    """The slot of (u, a), made free-or-found; -1 when memory runs out."""
+    cdef uint64_t i
+    cdef EntryMap bigger
+    if 2 * (m.size + 1) > m.capacity:
+        if map_init(&bigger, 65 - m.shift) < 0:
+            return -1
+        for i in range(m.capacity):
+            if m.slots[i].tset >= 0:
+                bigger.slots[map_slot(&bigger, m.slots[i].union, m.slots[i].tset)] = m.slots[i]
+                bigger.size += 1
+        free(m.slots)
+        m[0] = bigger
+    i = hash128(u, a) >> m.shift
+    while m.slots[i].tset >= 0 and not (m.slots[i].union == u and m.slots[i].tset == a):
+        i = (i + 1) & (m.capacity - 1)
+    return <int64_t>i
+
+
+cdef int map_add(EntryMap* m, uint128 u, int a, uint128 w) noexcept nogil:
+    cdef int64_t i = map_slot(m, u, a)
+    if i < 0:
+        return -1
+    if m.slots[i].tset >= 0:
+        m.slots[i].ways += w
+    else:
+        m.slots[i].union, m.slots[i].tset, m.slots[i].ways = u, a, w
+        m.size += 1
+    return 0
+
+
+cdef class SplitRound:
+    """One split round's distribution (see the module): its deck, hand classes and accumulated cells."""
+    cdef readonly int pair, kinds, resplit_kind, n0
+    cdef int deck10[N_RANKS]                # the deck less both pair cards
+    cdef int deck[N_KINDS]                  # the same by kind (tens of the pair's face apart)
+    cdef int shift[N_KINDS]
+    cdef int width[N_KINDS]
+    cdef uint128 bias, guard
+    cdef vector[vector[Final]] classes
+    cdef vector[int] combine                # [set * N_TYPES + type] -> set with one more hand
+    cdef vector[int] doubles_of
+    cdef vector[int] net_of                 # [set * N_OUTCOMES + outcome]
+    cdef vector[int] hands_of
+    cdef double cells[CELLS]
+    cdef double icells[CELLS]               # the groups scored independently, rescaled by finish()
+    cdef EntryMap unions                    # final unions seen (tset 0) -> index into dealer_values
+    cdef vector[double] dealer_values       # per final union: ff-weight x P(outcome | the rest), 7 each
+    cdef DealerTable dealer
+    cdef dict pending                       # (hands, last class) -> index into gathered
+    cdef vector[EntryMap] gathered          # the other hands merged, of every round of that group
+    cdef int64_t n_merges, n_last, n_entries, n_independent
+
+    def __cinit__(self, DealerTable dealer, deck10, int pair, int resplit_cards, bint faces, list type_sets,
+                  list classes, int most):
+        """``deck10``: the deck less both pair cards, by rank; ``classes``: per hand class the list of
+        its finals (cards by kind, drawing orders, type); ``most``: the most hands."""
+        cdef int k, r, cap, top
+        cdef Final f
+        cdef vector[Final] fin
+        self.dealer = dealer
+        self.pair = pair
+        self.kinds = N_KINDS if faces else N_RANKS
+        self.resplit_kind = N_RANKS if faces else pair
+        self.n0 = 0
+        for r in range(N_RANKS):
+            self.deck10[r] = deck10[r]
+            self.deck[r] = deck10[r]
+            self.n0 += deck10[r]
+        if faces:
+            self.deck[TEN] -= resplit_cards
+            self.deck[N_RANKS] = resplit_cards
+        for entry in type_sets:
+            self.doubles_of.push_back(entry[0])
+            for r in range(N_OUTCOMES):
+                self.net_of.push_back(entry[1][r])
+            for r in range(N_TYPES):
+                self.combine.push_back(entry[2][r])
+        # the packing: per kind, room for the most cards a union can hold, and a guard bit
+        cdef int most_drawn[N_KINDS]
+        memset(most_drawn, 0, sizeof(most_drawn))
+        for finals in classes:
+            fin.clear()
+            for cards, orders, htype in finals:
+                for k in range(self.kinds):
+                    most_drawn[k] = max(most_drawn[k], cards[k])
+                f.orders, f.type, f.cards = orders, htype, 0
+                fin.push_back(f)
+            self.classes.push_back(fin)
+        top = 0
+        self.bias = self.guard = 0
+        for k in range(self.kinds):
+            cap = most * most_drawn[k] + (most - 2 if k == self.resplit_kind else 0)
+            cap = min(cap, self.deck[k])
+            self.width[k] = (cap.bit_length() if cap > 0 else 0) + 1
+            self.shift[k] = top
+            top += self.width[k]
+            self.bias |= (<uint128>((1 << (self.width[k] - 1)) - 1 - cap)) << self.shift[k]
+            self.guard |= (<uint128>1) << (self.shift[k] + self.width[k] - 1)
+        if top > 128:
+            raise ValueError("a split round's cards do not fit 128 bits")
+        for i, finals in enumerate(classes):
+            for j, (cards, orders, htype) in enumerate(finals):
+                for k in range(self.kinds):
+                    self.classes[i][j].cards += (<uint128>cards[k]) << self.shift[k]
+        memset(self.cells, 0, sizeof(self.cells))
+        memset(self.icells, 0, sizeof(self.icells))
+        if map_init(&self.unions, 10) < 0:
+            raise MemoryError()
+        self.pending = {}
+        self.n_merges = self.n_last = self.n_entries = self.n_independent = 0
+
+    cdef inline bint fits(self, uint128 u) noexcept nogil:
+        return ((u + self.bias) & self.guard) == 0
+
+    cdef inline int count(self, uint128 u, int k) noexcept nogil:
+        return <int>((u >> self.shift[k]) & ((<uint128>1 << self.width[k]) - 1))
+
+    def add_config(self, uint64_t words, int n_p, list class_indices):
+        """Add the rounds of one group of second-card words: ``words`` of them, each with ``n_p`` resplit
+        cards and hands of the classes ``class_indices`` (indices into the classes given).
+
+        The hands but the last are merged here; rounds with the same number of
+        hands and the same last class are gathered, and :meth:`finish` sums
+        their last hands once.
+        """
+        cdef Py_ssize_t n_classes = len(class_indices)      # (wraparound is off: no negative indices)
+        cdef vector[int] order = sorted(class_indices[:n_classes - 1]) + [class_indices[n_classes - 1]]
+        cdef int h = order.size()
+        cdef EntryMap states, grown, swap
+        cdef EntryMap* target
+        cdef const Entry* e
+        cdef const Final* f
+        cdef uint128 u
+        cdef uint64_t i
+        cdef size_t j
+        cdef int stage, b, status = 0
+        if h != 2 + n_p or h > MAX_HANDS:
+            raise ValueError("a configuration's hands must be its resplit cards plus two (at most four)")
+        cdef tuple key = (h, int(order[h - 1]))
+        if key not in self.pending:
+            self.pending[key] = len(self.pending)
+            self.gathered.push_back(EntryMap(NULL, 0, 0, 0))
+            if map_init(&self.gathered.back(), 10) < 0:
+                raise MemoryError()
+        target = &self.gathered[self.pending[key]]
+        states.slots = grown.slots = NULL
+        with nogil:
+            if map_init(&states, 10) < 0 or map_init(&grown, 10) < 0:
+                status = -1
+            elif map_add(&states, (<uint128>n_p) << self.shift[self.resplit_kind], 0, words) < 0:
+                status = -1
+            for stage in range(h - 1):
+                if status < 0:
+                    break
+                map_clear(&grown)
+                for i in range(states.capacity):
+                    e = &states.slots[i]
+                    if e.tset < 0:
+                        continue
+                    for j in range(self.classes[order[stage]].size()):
+                        f = &self.classes[order[stage]][j]
+                        u = e.union + f.cards
+                        if not self.fits(u):
+                            continue
+                        b = self.combine[e.tset * N_TYPES + f.type]
+                        if map_add(&grown, u, b, e.ways * f.orders) < 0:
+                            status = -1
+                        self.n_merges += 1
+                swap = states
+                states = grown
+                grown = swap
+            for i in range(states.capacity):
+                if status == 0 and states.slots[i].tset >= 0:
+                    status = map_add(target, states.slots[i].union, states.slots[i].tset, states.slots[i].ways)
+            free(states.slots)
+            free(grown.slots)
+        if status < 0:
+            raise MemoryError()
+
+    def finish(self):
+        """Sum the last hands of the rounds added (each group once) against the dealer."""
+        cdef int status = 0
+        cdef int index, hands, last
+        for group, position in self.pending.items():
+            hands, last, index = group[0], group[1], position
+            with nogil:
+                status = self.last_hand(&self.gathered[index], last, hands)
+                free(self.gathered[index].slots)
+                self.gathered[index].slots = NULL
+            if status < 0:
+                raise MemoryError()
+        self.pending.clear()
+        self.gathered.clear()
+        # the independent groups take the mass the exact ones leave: the round's is P(no settled blackjack)
+        cdef double target = 0.0, exact = 0.0, rough = 0.0
+        cdef double dist[N_OUTCOMES]
+        cdef int k
+        if self.n_independent:
+            self.dealer.distribution(self.deck10, dist)
+            for k in range(N_OUTCOMES):
+                target += dist[k]
+            for k in range(CELLS):
+                exact += self.cells[k]
+                rough += self.icells[k]
+            for k in range(CELLS):
+                self.cells[k] += self.icells[k] * (target - exact) / rough
+                self.icells[k] = 0.0
+
+    cdef int last_hand(self, EntryMap* states, int last, int hands) noexcept nogil:
+        """Sum the last hand against the dealer, union by union of the other hands."""
+        cdef vector[Entry] entries
+        cdef uint64_t i
+        cdef size_t a, z, j
+        cdef int o, t, b
+        cdef double r[N_OUTCOMES][N_TYPES]
+        cdef bint present[N_TYPES]
+        cdef const Final* f
+        cdef const double* g
+        cdef double w
+        cdef uint128 u
+        cdef int64_t index
+        for i in range(states.capacity):
+            if states.slots[i].tset >= 0:
+                entries.push_back(states.slots[i])
+        sort(entries.begin(), entries.end(), entry_less)
+        self.n_entries += entries.size()
+        a = 0
+        while a < entries.size():
+            z = a
+            while z < entries.size() and entries[z].union == entries[a].union:
+                z += 1
+            memset(r, 0, sizeof(r))
+            memset(present, 0, sizeof(present))
+            for j in range(self.classes[last].size()):
+                f = &self.classes[last][j]
+                u = entries[a].union + f.cards
+                if not self.fits(u):
+                    continue
+                index = self.dealer_of(u)
+                if index < 0:
+                    return -1
+                g = &self.dealer_values[index * N_OUTCOMES]
+                present[f.type] = True
+                for o in range(N_OUTCOMES):
+                    r[o][f.type] += f.orders * g[o]
+                self.n_last += 1
+            for j in range(a, z):
+                w = <double>entries[j].ways
+                for t in range(N_TYPES):
+                    if not present[t]:
+                        continue
+                    b = self.combine[entries[j].tset * N_TYPES + t]
+                    for o in range(N_OUTCOMES):
+                        if r[o][t] != 0.0:
+                            self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
+                                                  self.net_of[b * N_OUTCOMES + o], hands)] += w * r[o][t]
+            a = z
+        return 0
+
+    cdef double union_weight(self, uint128 u, int* rest) noexcept nogil:
+        """ff(D, u) / ff(n0, |u|): the probability of drawing u's cards first, in a given order;
+        ``rest`` gets the deck less u, by rank."""
+        cdef int k, c, j, size = 0
+        cdef double weight = 1.0
+        for k in range(N_RANKS):
+            rest[k] = self.deck10[k]
+        for k in range(self.kinds):
+            c = self.count(u, k)
+            rest[TEN if k == N_RANKS else k] -= c
+            for j in range(c):
+                weight *= self.deck[k] - j
+            size += c
+        for j in range(size):
+            weight /= self.n0 - j
+        return weight
+
+    cdef int64_t dealer_of(self, uint128 u) noexcept nogil:
+        """The index of union u's dealer values: ff(D, u) / ff(n0, |u|) x P(outcome | D - u), 7 of them."""
+        cdef int64_t i = map_slot(&self.unions, u, 0)
+        cdef int k
+        cdef int rest[N_RANKS]
+        cdef double weight
+        cdef double dist[N_OUTCOMES]
+        if i < 0:
+            return -1
+        if self.unions.slots[i].tset >= 0:
+            return <int64_t>self.unions.slots[i].ways
+        weight = self.union_weight(u, rest)
+        self.dealer.distribution(rest, dist)
+        for k in range(N_OUTCOMES):
+            self.dealer_values.push_back(weight * dist[k])
+        self.unions.slots[i].union, self.unions.slots[i].tset = u, 0
+        self.unions.slots[i].ways = self.dealer_values.size() // N_OUTCOMES - 1
+        self.unions.size += 1
+        return <int64_t>self.unions.slots[i].ways
+
+    def add_config_independent(self, double probability, int n_p, list class_indices):
+        """Add one group of second-card words approximately: its hands independent given the dealer's
+        outcome (the method of bjev 0.1 for three and four hands).
+
+        ``probability``: the group's (its words' probability summed).  Each
+        hand's distribution of types per dealer outcome is its own exact
+        marginal (its finals on the deck less the resplit cards); the
+        dealer's outcome is the first hand's.  The mean is then not exactly
+        the split's EV (about 1e-5 bets off per split); the exact method is
+        :meth:`add_config`.  :meth:`finish` scales these groups to the mass the
+        exact ones leave, so that the round's is exact.
+        """
+        cdef int h = len(class_indices)
+        cdef int j, t, o, a, b, c
+        cdef size_t i
+        cdef const Final* f
+        cdef uint128 start = (<uint128>n_p) << self.shift[self.resplit_kind]
+        cdef int rest[N_RANKS]
+        cdef double total, w
+        cdef const double* g
+        cdef int64_t index
+        cdef vector[double] q          # [hand][type][outcome]: P(type | outcome), the hand's marginal
+        cdef double p_out[N_OUTCOMES]
+        cdef double mass[N_TYPES][N_OUTCOMES]
+        cdef double any_type[N_TYPES]
+        if h != 2 + n_p or h > MAX_HANDS:
+            raise ValueError("a configuration's hands must be its resplit cards plus two (at most four)")
+        q.resize(h * N_TYPES * N_OUTCOMES)
+        for j in range(h):
+            memset(mass, 0, sizeof(mass))
+            memset(any_type, 0, sizeof(any_type))
+            total = 0.0
+            c = class_indices[j]
+            for i in range(self.classes[c].size()):
+                f = &self.classes[c][i]
+                if not self.fits(start + f.cards):
+                    continue
+                total += f.orders * self.union_weight(start + f.cards, rest)
+                index = self.dealer_of(start + f.cards)
+                if index < 0:
+                    raise MemoryError()
+                g = &self.dealer_values[index * N_OUTCOMES]
+                for o in range(N_OUTCOMES):
+                    mass[f.type][o] += f.orders * g[o]
+                    any_type[f.type] += f.orders * g[o]
+            if total == 0.0:
+                return
+            for o in range(N_OUTCOMES):
+                w = 0.0
+                for t in range(N_TYPES):
+                    w += mass[t][o]
+                if j == 0:
+                    p_out[o] = w / total
+                for t in range(N_TYPES):     # an outcome this hand's deck cannot meet: its types overall
+                    q[(j * N_TYPES + t) * N_OUTCOMES + o] = mass[t][o] / w if w > 0.0 else any_type[t]
+            for o in range(N_OUTCOMES):
+                w = 0.0
+                for t in range(N_TYPES):
+                    w += q[(j * N_TYPES + t) * N_OUTCOMES + o]
+                for t in range(N_TYPES):
+                    if w > 0.0:
+                        q[(j * N_TYPES + t) * N_OUTCOMES + o] /= w
+        cdef vector[double] states, grown
+        cdef int n_sets = self.doubles_of.size()
+        for o in range(N_OUTCOMES):
+            if p_out[o] == 0.0:
+                continue
+            states.assign(n_sets, 0.0)
+            states[0] = probability * p_out[o]
+            for j in range(h):
+                grown.assign(n_sets, 0.0)
+                for a in range(n_sets):
+                    if states[a] == 0.0:
+                        continue
+                    for t in range(N_TYPES):
+                        w = q[(j * N_TYPES + t) * N_OUTCOMES + o]
+                        if w != 0.0:
+                            b = self.combine[a * N_TYPES + t]
+                            grown[b] += states[a] * w
+                states.swap(grown)
+            for a in range(n_sets):
+                if states[a] != 0.0:
+                    self.icells[cell_index(self.doubles_of[a], 1 if o == BLACKJACK else 0,
+                                           self.net_of[a * N_OUTCOMES + o], h)] += states[a]
+        self.n_independent += 1
+
+    def __dealloc__(self):
+        free(self.unions.slots)
+        for i in range(self.gathered.size()):
+            free(self.gathered[i].slots)
+
+    def work(self):
+        """The size of the work: hand pairs merged, last-hand finals met, states, distinct final unions."""
+        return {"split_rounds": 1, "merges": self.n_merges + self.n_last, "states": self.n_entries,
+                "unions": self.unions.size, "independent_groups": self.n_independent}
+
+    def cells_float(self):
+        """{(doubles, dealer_blackjack, net, hands): mass} in joint units."""
+        return {cell_key(k): self.cells[k] for k in range(CELLS) if self.cells[k] != 0.0}
