@@ -239,7 +239,7 @@ def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally) -
 def _play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: int, p_bj: Number,
                 settled: bool) -> Iterator[tuple[tuple, Number, Number]]:
     """(doubles, dealer_blackjack, net) cells of playing hand s by ``action``, with mass and stake (joint units)."""
-    rules, A = game.rules, game.arithmetic
+    A = game.arithmetic
     one = A.one
     if action in _PLAY:
         for (doubled, bj, result), mass in evaluator.hand_distribution(s, first=action).items():
@@ -249,23 +249,34 @@ def _play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: 
         if not settled and p_bj:
             yield (0, 1, -one), p_bj, one
     elif action == Action.SPLIT:
-        one_card = rules.one_card_after_split(pair)
-        cells = evaluator.split_distribution(pair, one_card)
-        if rules.split_hands(pair) > 2:
-            start = game.graph["next"][pair]
-            chain = resplit_cells(
-                subtract(game.shoe, composition_of([up])), pair, rules,
-                sum(cells.values(), A.zero),
-                lambda r, extra: evaluator.outcome_distribution(game.graph["next"][start * N_RANKS + r], pair,
-                                                                extra, one_card),
-                ratio=A.ratio)
-            for (doubles, bj, net, hands), mass in chain.items():
-                yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(hands + doubles, 1)
-        else:
-            for (doubles, bj, net), mass in cells.items():
-                yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(2 + doubles, 1)
+        yield from split_cells(game, evaluator, up, pair)
     else:
         raise EngineError(f"the strategy has no action for hand state {s}")
 
 
-__all__ = ["RoundStats", "round_stats"]
+def split_cells(game: Game, evaluator: Any, up: int, pair: int) -> Iterator[tuple[tuple, Number, Number]]:
+    """(doubles, dealer_blackjack, net) cells of splitting ``pair`` against ``up``, with mass and stake.
+
+    Joint units, as every cell here: the masses sum to P(no settled dealer
+    blackjack).  ``evaluator`` holds the post-split play; with resplits the
+    chain of :func:`ev.analysis.splits.resplit_cells` (an approximation, see there).
+    """
+    rules, A = game.rules, game.arithmetic
+    one_card = rules.one_card_after_split(pair)
+    cells = evaluator.split_distribution(pair, one_card)
+    if rules.split_hands(pair) > 2:
+        start = game.graph["next"][pair]
+        chain = resplit_cells(
+            subtract(game.shoe, composition_of([up])), pair, rules,
+            sum(cells.values(), A.zero),
+            lambda r, extra: evaluator.outcome_distribution(game.graph["next"][start * N_RANKS + r], pair,
+                                                            extra, one_card),
+            ratio=A.ratio)
+        for (doubles, bj, net, hands), mass in chain.items():
+            yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(hands + doubles, 1)
+    else:
+        for (doubles, bj, net), mass in cells.items():
+            yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(2 + doubles, 1)
+
+
+__all__ = ["RoundStats", "round_stats", "split_cells"]
