@@ -310,14 +310,11 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
     """
     computed = computed or {}
 
-    def figures(key: str, make: Callable[[], Any]) -> Any:
-        return computed[key] if key in computed else make()
-
     rows = [StrategyRow(f"optimal-{name}", f"optimal composition-dependent ({name})",
-                        figures(f"optimal-{name}", lambda name=name: round_stats(game, name)))
+                        computed.get(f"optimal-{name}") or round_stats(game, name))
             for name in split_strategies]
     if basic is not None:
-        rows.append(StrategyRow("basic", basic.name, figures("basic", lambda: policy_figures(game, basic))))
+        rows.append(StrategyRow("basic", basic.name, computed.get("basic") or policy_figures(game, basic)))
         if game.rules.insurance or game.rules.even_money:
             insured = with_insurance(basic, name="basic strategy, always insuring and taking even money")
             rows.append(StrategyRow("basic-insure", insured.name, policy_figures(game, insured)))
