@@ -177,6 +177,23 @@ class Rules:
         """
         return self.peeks_under(up) or self.unchecked_blackjack_takes == "original"
 
+    def has_effect(self, name: str) -> bool:
+        """Can rule field ``name`` change anything under the other fields' values?
+
+        For example ``double_soft`` is moot when only hard 9-11 or 10-11 may double,
+        ``resplit_aces`` with one split, ``unchecked_blackjack_takes`` when the dealer
+        checks under both an ace and a ten.
+        """
+        if name == "double_soft":
+            return self.double == "any"
+        if name == "resplit_aces":
+            return self.max_split_hands > 2
+        if name in ("double_after_split", "split_aces_one_card", "split_tens"):
+            return self.may_split
+        if name == "unchecked_blackjack_takes":
+            return not (self.peeks_under(ACE) and self.peeks_under(TEN))
+        return True
+
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 

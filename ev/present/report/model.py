@@ -341,7 +341,9 @@ def _decisions(rules: Rules, result, stats: RoundStats) -> dict:
         declined = float(rules.payout) * (1.0 - bj.p_dealer_blackjack)
         even = {"p_dealer_blackjack": bj.p_dealer_blackjack, "ev_even_money": 1.0, "ev_declined": declined,
                 "advantage_of_declining": declined - 1.0, "take": bj.take_insurance}
+    p_natural = sum(d.probability for d in ace_deals if set(d.cards) == {ACE, TEN})
     return {
+        "p_blackjack_given_ace": p_natural,
         "p_double": stats.p_double, "p_split": stats.p_split, "p_insurance": stats.p_insurance,
         "p_even_money": stats.p_even_money, "p_player_blackjack": stats.p_player_blackjack,
         "p_dealer_blackjack": stats.p_dealer_blackjack, "expected_total_wager": stats.expected_wager,
