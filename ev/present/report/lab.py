@@ -50,7 +50,7 @@ def exposure(rules: Rules, meta: dict, optimal_distribution: dict) -> dict:
                 "table_min_bet": meta.get("min_bet"), "table_max_bet": meta.get("max_bet"),
                 "currency": meta.get("currency")})
     if meta.get("max_bet") is not None:
-        out["max_stake_at_table_max"] = ex["max_stake"] * meta["max_bet"]
+        out["max_stake_at_table_max"] = float(ex["max_stake"]) * meta["max_bet"]
     return out
 
 
