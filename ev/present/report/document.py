@@ -297,7 +297,7 @@ def _signed(key: str, lang: str) -> str:
 
 def _strategy(doc: Document, r: Report, lang: str) -> None:
     s = r.strategy
-    doc.add(PageBreak(), Heading(t("s7", lang)))
+    doc.add(Heading(t("s7", lang)))
     if not s.get("available"):
         doc.add(Paragraph(t("chart_not_available", lang, reason=s.get("reason", ""))))
         return

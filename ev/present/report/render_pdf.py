@@ -132,8 +132,8 @@ def _place(pdf: FPDF, group: list) -> None:
             _draw(pdf, block)
         return
     if table is None or whole <= _page_height(pdf) * 0.9:
-        if pdf.get_y() > pdf.t_margin + 1:
-            pdf.add_page()
+        if whole <= _page_height(pdf) * 0.9 and pdf.get_y() > pdf.t_margin + 1:
+            pdf.add_page()            # it fits on a page of its own; longer text flows on from here
         for block in group:
             _draw(pdf, block)
         return
