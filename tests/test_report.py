@@ -534,7 +534,8 @@ def _figures_as_printed(model, lang: str) -> list[str]:
     for row in model.strategies["rows"]:
         out += [number(100 * row["rtp_initial"], 4, lang), number(100 * row["rtp_total_wagered"], 4, lang)]
     out += [percent(model.rtp["rtp_total_wagered"], 6, lang), number(model.volatility["sd"], 9, lang)]
-    out += [number(1e6 * r["round_gain"], 4, lang) for r in model.disclosure["rows"][:20]]
+    out += [number(1e9 * r["round_gain"], 6, lang) for r in model.disclosure["rows"][:40]]
+    assert min(1e9 * r["round_gain"] for r in model.disclosure["rows"]) >= 5e-7    # no row prints as zero
     return out
 
 

@@ -109,12 +109,10 @@ def worst_policy(game: Game) -> Policy:
     hands, nxt = game.graph["hands"], game.graph["next"]
     n_states = len(hands)
     blank = bytes([NO_ACTION]) * n_states
-    play, fallback, split_play = {}, {}, {}
+    play = {up: blank for up in range(N_RANKS)}       # up cards the shoe does not hold keep a blank table
+    fallback, split_play = dict(play), dict(play)
     insurance = bytearray(n_states)
-    for up in range(N_RANKS):
-        if not game.shoe[up]:
-            play[up] = fallback[up] = split_play[up] = blank
-            continue
+    for up in game.upcards():
         solver = game.solver(up)
         base = subtract(game.shoe, composition_of([up]))
         settled = r.settled_blackjack_rank(up)
@@ -308,11 +306,15 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
     :func:`policy_figures`).  ``computed``: figures already at hand, by row key
     (``optimal-cdz``, ``basic``, ...), so that nothing is computed twice.
     """
-    computed = computed or {}
-
-    rows = [StrategyRow(f"optimal-{name}", f"optimal composition-dependent ({name})",
-                        computed.get(f"optimal-{name}") or round_stats(game, name))
-            for name in split_strategies]
+    computed = dict(computed or {})
+    rows = []
+    for name in split_strategies:
+        key = f"optimal-{name}"
+        if key not in computed and name == "cdp" and game.rules.max_split_hands <= 2 and "optimal-cdp1" in computed:
+            computed[key] = computed["optimal-cdp1"]     # with one split CDP is CDP1 (no resplit to vary with)
+        if key not in computed:
+            computed[key] = round_stats(game, name)
+        rows.append(StrategyRow(key, f"optimal composition-dependent ({name})", computed[key]))
     if basic is not None:
         rows.append(StrategyRow("basic", basic.name, computed.get("basic") or policy_figures(game, basic)))
         if game.rules.insurance or game.rules.even_money:

@@ -35,12 +35,12 @@ LAB_MESSAGES: dict[str, dict[str, str]] = {
     "custom_rule_set": {"en": "custom rule set", "de": "eigener Regelsatz", "pl": "własny zestaw zasad"},
     # ----- assumptions --------------------------------------------------------------------
     "assumptions_title": {"en": "Assumptions", "de": "Annahmen", "pl": "Założenia"},
-    "assume.deck": {"en": "The deck. Every round is dealt from a complete {decks} ({cards} cards) in a uniformly "
-                          "random order, shuffled afresh for every round: no card of an earlier round is missing.",
-                    "de": "Das Deck. Jede Runde wird aus {decks} ({cards} Karten) in gleichverteilt zufälliger "
+    "assume.deck": {"en": "The deck. Every round is dealt from the complete shoe ({decks}, {cards} cards) in a "
+                          "uniformly random order, shuffled afresh for every round: no card of an earlier round is missing.",
+                    "de": "Das Deck. Jede Runde wird aus allen Karten ({decks}, {cards} Karten) in gleichverteilt zufälliger "
                           "Reihenfolge ausgeteilt, für jede Runde neu gemischt: keine Karte einer früheren Runde "
                           "fehlt.",
-                    "pl": "Talia. Każda runda jest rozdawana z pełnej talii: {decks} ({cards} kart) w jednostajnie "
+                    "pl": "Talia. Każda runda jest rozdawana z kompletu kart ({decks}, {cards} kart) w jednostajnie "
                           "losowej kolejności, tasowanej od nowa przed każdą rundą: nie brakuje żadnej karty z "
                           "wcześniejszej rundy."},
     "assume.hole_card": {"en": "The hole card. The dealer's second card is dealt face down with the up card, before "
@@ -424,6 +424,9 @@ LAB_MESSAGES: dict[str, dict[str, str]] = {
     "col.gain_round": {"en": "Gain per round (per million initial bets)",
                        "de": "Gewinn je Runde (je Million Grundeinsätze)",
                        "pl": "Zysk na rundę (na milion stawek początkowych)"},
+    "col.gain_round_bn": {"en": "Gain per round (per billion initial bets)",
+                          "de": "Gewinn je Runde (je Milliarde Grundeinsätze)",
+                          "pl": "Zysk na rundę (na miliard stawek początkowych)"},
     "col.hand": {"en": "Hand", "de": "Hand", "pl": "Układ"},
     "col.chart": {"en": "Chart", "de": "Tabelle", "pl": "Tabela"},
     "col.best": {"en": "Best", "de": "Beste", "pl": "Najlepsza"},

@@ -207,13 +207,13 @@ def disclosure_blocks(r: Report, lang: str) -> list:
     by_cards = ", ".join(t("disclosure.cards", lang, n=n, count=c) for n, c in sorted(d["by_cards"].items(),
                                                                                       key=lambda kv: int(kv[0])))
     rows = [[row["up"], row["hand"], t(f"action.{row['chart']}", lang), t(f"action.{row['best']}", lang),
-             number(row["gain"], 6, lang, sign=True), number(1e6 * row["round_gain"], 4, lang)] for row in d["rows"]]
+             number(row["gain"], 6, lang, sign=True), number(1e9 * row["round_gain"], 6, lang)] for row in d["rows"]]
     return [Heading(t("appendix_b", lang)), Heading(t("disclosure_title", lang), 2),
             Paragraph(t("disclosure_intro", lang, count=integer(d["count"], lang), by_cards=by_cards,
                         total=number(1e6 * d["round_gain_total"], 2, lang),
                         gap=number(1e6 * d["optimal_minus_chart"], 2, lang))),
             Table([t("up", lang), t("col.hand", lang), t("col.chart", lang), t("col.best", lang),
-                   t("col.gain_hand", lang), t("col.gain_round", lang)], rows, align="llllrr",
+                   t("col.gain_hand", lang), t("col.gain_round_bn", lang)], rows, align="llllrr",
                   widths=[1.3, 2.6, 1.8, 1.8, 2.2, 2.6], small=True)]
 
 
