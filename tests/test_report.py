@@ -241,6 +241,7 @@ def test_html_structure(written, model, lang):
     assert len(parser.images) == 2 and all(src.startswith("data:image/png;base64,") for src in parser.images)
     assert parser.external == []                        # self-contained
     assert "background:#" in html                       # the coloured chart
+    assert "white-space: nowrap" in html and '<table class="small fixed"><colgroup>' in html   # chart columns line up
     assert percent(model.rtp["rtp_total_wagered"], 6, lang) in html
     md = (written[lang] / "report.md").read_text(encoding="utf-8")
     assert md.startswith("# ") and TEXTS["s9"][lang] in md and percent(model.rtp["rtp_total_wagered"], 6, lang) in md
@@ -579,3 +580,17 @@ def test_rendered_pages(written, model, pages, lang):
         box = body.point(lambda v: 255 if v < 200 else 0).getbbox()       # what is clearly inked
         filled = (box[3] - box[1]) / body.height if box else 0.0
         assert filled >= 0.2, f"page {k} of {len(pages[lang])} is {filled:.0%} full"
+
+
+@pytest.mark.parametrize("lang, word", [("de", "ausgelassen (--simulate-rounds 0)"),
+                                        ("pl", "pominięte (--simulate-rounds 0)")])
+def test_skipped_parts_are_translated(model, tmp_path, lang, word):
+    import copy
+
+    from ev.present.report import render_all
+    report = copy.deepcopy(model)
+    report.verification = {"available": False, "reason": "skipped (--simulate-rounds 0)"}
+    (tmp_path / "r.pdf").write_bytes(render_all(report, lang)["report.pdf"])
+    text = flat(pdf_text(tmp_path / "r.pdf"))
+    assert word in text and "skipped" not in text
+    assert "optimal composition-dependent" not in text and "Hard 5" not in text

@@ -24,7 +24,7 @@ LAB_MESSAGES: dict[str, dict[str, str]] = {
     "meta.document_id": {"en": "Document ID", "de": "Dokument-ID", "pl": "Identyfikator dokumentu"},
     "meta.author": {"en": "Author", "de": "Verfasser", "pl": "Autor"},
     "meta.reviewer": {"en": "Reviewer", "de": "Prüfer", "pl": "Recenzent"},
-    "meta.approver": {"en": "Approver", "de": "Freigabe", "pl": "Zatwierdzający"},
+    "meta.approver": {"en": "Approver", "de": "Freigegeben von", "pl": "Zatwierdzający"},
     "meta.table_limits": {"en": "Table limits MIN / MAX (initial bet)", "de": "Tischlimits MIN / MAX (Grundeinsatz)",
                           "pl": "Limity stołu MIN / MAX (stawka początkowa)"},
     "revision_title": {"en": "Revision history", "de": "Änderungsverlauf", "pl": "Historia zmian"},
