@@ -144,15 +144,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_regenerate)
 
     p = sub.add_parser("report", help="the math report for regulators: PDF, HTML, Markdown and JSON",
-                       description="Write report.pdf, report.html, report.md and report.json into --out: the "
-                                   "game's identification, method, both RTPs, results by up card, decisions, "
-                                   "volatility, strategy chart, rule sensitivity and a Monte Carlo check.")
+                       description="Write report.pdf, report.html, report.md, report.json, exceptions.csv and the "
+                                   "Markdown's images into --out: the game's identification, assumptions and rule "
+                                   "reading, method, both RTPs under every player strategy, results by up card, "
+                                   "decisions and maximum exposure, volatility, strategy chart and every "
+                                   "composition-dependent exception, rule sensitivity, a reproducible Monte Carlo "
+                                   "check, and a sign-off block.")
     p.add_argument("--out", metavar="DIR", default="report", help="output directory (default: report)")
     p.add_argument("--lang", choices=("en", "de", "pl"), default="en", help="language (default en)")
     p.add_argument("--simulate-rounds", metavar="N", default="10000000",
                    help="Monte Carlo rounds for the verification section (default 1e7; 0 leaves it out)")
-    p.add_argument("--seed", metavar="S", help="simulation seed, 0 to 2**64-1 (default: random, recorded)")
-    p.add_argument("--workers", type=int, metavar="N", help=argparse.SUPPRESS)
+    p.add_argument("--seed", metavar="S", help="simulation seed, 0 to 2**64-1 (default: a fixed seed, recorded; "
+                                               "the same for every language)")
+    p.add_argument("--workers", type=parse_count, metavar="N",
+                   help="processes for the simulation (default: all cores; the figures do not depend on it)")
+    p.add_argument("--meta", metavar="FILE", help="report metadata as TOML: supplier, game name, game ID and version, "
+                                                  "jurisdiction, document ID, revision history, author, reviewer, "
+                                                  "approver, table limits (missing fields are printed as blanks)")
     p.add_argument("--skip-rules-effect", action="store_true", help=argparse.SUPPRESS)  # tests: saves ~30 s
     _rule_options(p)
     _split_option(p)
@@ -237,12 +245,14 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
         raise UsageError("--simulate-rounds and --seed expect whole numbers (e.g. 1e7, 42)") from None
     if rounds < 0 or (seed is not None and not 0 <= seed < 2 ** 64):
         raise UsageError("--simulate-rounds must be 0 or more and --seed from 0 to 2**64-1")
+    from ev.present.report.meta import load_meta
+    meta = load_meta(args.meta) if args.meta else None
     target = OutputTarget(args.out)            # an unwritable --out fails now, not after the computation
     try:
         with Progress(total_steps(not args.skip_rules_effect), "report") as bar:
             report = build_report(rules, split_strategy=args.split_strategy, simulate_rounds=rounds, seed=seed,
                                   workers=args.workers, sensitivity=not args.skip_rules_effect,
-                                  progress=bar.advance)
+                                  progress=bar.advance, meta=meta, command=["bjev", *args.argv])
             files = render_all(report, args.lang)
     except BaseException:
         target.discard()
@@ -261,6 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        args.argv = list(sys.argv[1:] if argv is None else argv)
         if not getattr(args, "command", None):
             parser.print_help()
             return EXIT_USAGE

@@ -22,3 +22,7 @@ class EngineError(BJEVError, RuntimeError):
 
 class OutputError(BJEVError, OSError):
     """An output path that cannot be written."""
+
+
+class MetadataError(BJEVError, ValueError):
+    """A report metadata file (``--meta``) that cannot be read or holds a bad field."""

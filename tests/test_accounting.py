@@ -135,7 +135,8 @@ def test_distribution_agrees_with_twin_on_small_shoes(arith, seed):
 def test_ten_rank_split_share(arith):
     """Tens split by rank, T-T split against a 5: the other-rank share plays the best non-split action."""
     rules = Rules(hit_soft_17=False, blackjack_payout="1:1", double="any", double_soft=False,
-                  double_after_split=True, resplit_aces=True, split_tens="rank", peek="ten", late_surrender=True)
+                  double_after_split=True, resplit_aces=True, split_tens="rank", peek="ten",
+                  unchecked_blackjack_takes="all", late_surrender=True)
     game = game_in(arith, rules, [1, 2, 1, 3, 0, 2, 1, 2, 3, 2])
     result = game.round("cdz")
     deal = next(d for d in result.deals if d.up == 4 and d.cards == (TEN, TEN))
@@ -172,7 +173,8 @@ def test_resplit_distribution(arith, hands, strategy):
     fractions); hands scored independently given the dealer's outcome move the mean and the stake a
     little (on this 26-card shoe; about 1e-6 on a full deck)."""
     rng = random.Random(1100 + hands)
-    rules = Rules(max_split_hands=hands, double_after_split=True, resplit_aces=True, peek="ten")
+    rules = Rules(max_split_hands=hands, double_after_split=True, resplit_aces=True, peek="ten",
+                  unchecked_blackjack_takes="all")
     game = game_in(arith, rules, random_removed(rng, 1, 26))
     stats = round_stats(game, strategy, resplits="exact")
     assert stats.distribution_method == "exact"

@@ -100,6 +100,7 @@ def test_random_rules_stats_agree(seed):
 @pytest.mark.parametrize("hands, strategy", [(3, "cdz"), (4, "cdp")])
 def test_resplit_stats_agree(hands, strategy):
     rng = random.Random(1100 + hands)
-    rules = Rules(max_split_hands=hands, double_after_split=True, resplit_aces=True, peek="ten")
+    rules = Rules(max_split_hands=hands, double_after_split=True, resplit_aces=True, peek="ten",
+                  unchecked_blackjack_takes="all")
     _assert_stats_agree(*(round_stats(g, strategy, resplits="independent")       # the exact method: test_splits
                           for g in games(rules, random_removed(rng, 1, 22))))

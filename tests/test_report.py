@@ -6,8 +6,10 @@ section, to keep the suite quick).
 """
 from __future__ import annotations
 
+import functools
 import json
 import math
+import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -22,8 +24,8 @@ from ev.present.report.texts import TEXTS
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf (the test extra) extracts the PDF's text")
 
-SECTIONS = ("identification", "method", "rtp", "upcards", "decisions", "volatility", "strategy", "sensitivity",
-            "verification")
+SECTIONS = ("identification", "method", "assumptions", "peek_reading", "rtp", "strategies", "upcards", "decisions",
+            "exposure", "volatility", "strategy", "disclosure", "sensitivity", "verification", "reproducibility")
 SIM_ROUNDS = 200_000
 
 # the report computes every figure of a game (half a minute): slow, and built once, on one worker
@@ -32,6 +34,11 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("report")]
 
 def pdf_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages)
+
+
+def flat(text: str) -> str:
+    """The text with every run of white space (line breaks too) as one space: for phrases that wrap."""
+    return " ".join(text.split())
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +53,8 @@ def rtp_json():
 
 @pytest.fixture(scope="module")
 def model():
-    return build_report(simulate_rounds=SIM_ROUNDS, seed=20240607, workers=2)
+    # the default seed (fixed), as `bjev report` without --seed
+    return build_report(simulate_rounds=SIM_ROUNDS, workers=2, command=["bjev", "report"])
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +83,8 @@ def test_cli_writes_four_files_matching_rtp(model, tmp_path, capsys, rtp_json, m
     (rules, kwargs), = calls
     assert rules.sha256() == model.identification["rules_sha256"]
     assert (kwargs["simulate_rounds"], kwargs["seed"], kwargs["sensitivity"]) == (SIM_ROUNDS, 7, False)
+    assert kwargs["command"] == ["bjev", "report", "--out", str(out), "--simulate-rounds", "2e5", "--seed", "7",
+                                 "--skip-rules-effect"]
     assert sorted(p.name for p in out.iterdir()) == sorted(FILES)
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")], "temporary directory left behind"
     text = pdf_text(out / "report.pdf")
@@ -152,7 +162,7 @@ def test_json_keys(written, lang):
     assert data["language"] == lang
     for key in SECTIONS:
         assert key in data, key
-    for key in ("ev", "house_edge", "rtp_initial", "rtp_total_wagered", "expected_total_wager", "exact", "by_strategy"):
+    for key in ("ev", "house_edge", "rtp_initial", "rtp_total_wagered", "expected_total_wager", "exact"):
         assert key in data["rtp"], key
     for key in ("distribution", "sd", "skewness", "hit_frequency", "largest_win", "largest_loss", "rounds_for_ci"):
         assert key in data["volatility"], key
@@ -173,7 +183,7 @@ WORDS = {"en": ("Double", "Split", "Insurance"), "de": ("Verdoppeln", "Teilen", 
 @pytest.mark.parametrize("lang", ["en", "de", "pl"])
 def test_pdf_text(written, model, lang):
     text = pdf_text(written[lang] / "report.pdf")
-    for key in ("s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9"):
+    for key in ("s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10"):
         assert TEXTS[key][lang] in text, key
     assert percent(model.rtp["rtp_total_wagered"], 6, lang) in text
     assert percent(model.rtp["rtp_initial"], 6, lang) in text
@@ -227,13 +237,19 @@ def test_html_structure(written, model, lang):
     parser.feed(html)
     assert parser.lang == lang
     assert parser.tags.get("h1") == 1 and parser.tags.get("table", 0) >= 20
-    assert [TEXTS[f"s{i}"][lang] for i in range(1, 10)] == [h for h in parser.headings if h[0].isdigit()]
+    assert [TEXTS[f"s{i}"][lang] for i in range(1, 11)] == [h for h in parser.headings if h[0].isdigit()]
     assert len(parser.images) == 2 and all(src.startswith("data:image/png;base64,") for src in parser.images)
     assert parser.external == []                        # self-contained
     assert "background:#" in html                       # the coloured chart
+    assert "white-space: nowrap" in html and '<table class="small fixed"><colgroup>' in html   # chart columns line up
     assert percent(model.rtp["rtp_total_wagered"], 6, lang) in html
     md = (written[lang] / "report.md").read_text(encoding="utf-8")
     assert md.startswith("# ") and TEXTS["s9"][lang] in md and percent(model.rtp["rtp_total_wagered"], 6, lang) in md
+    assert "base64" not in md                           # images are files beside it, linked
+    links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", md)
+    assert links == ["ev-by-upcard.png", "distribution.png"]
+    for name in links:
+        assert (written[lang] / name).read_bytes().startswith(b"\x89PNG")
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "pl"])
@@ -249,3 +265,332 @@ def test_pages_not_blank(written, tmp_path, lang):
         image = Image.open(page).convert("L")
         inked = sum(image.histogram()[:200])          # pixels clearly darker than the white page
         assert inked > 0.005 * image.width * image.height, page.name
+
+
+# ===== the eight items a test lab asks for =======================================================
+def _direct_rtp(rules, hits):
+    """EV of a player who stands or hits by total only (``hits(total, soft)``), never doubling, splitting,
+    insuring or surrendering: an independent evaluation, card by card, of the full deck.
+
+    Such a player never looks at the dealer's cards, and a dealer blackjack can only take the initial bet,
+    so the cards can be dealt in any order: the player's two cards and draws first, then the dealer's up
+    card, hole card and draws from what is left.  Natural against natural pushes; a natural wins the
+    payout; a dealer natural beats any other hand.
+    """
+
+    def total(cards):
+        t, aces = sum(min(c, 10) for c in cards), cards.count(1)
+        soft = aces and t + 10 <= 21
+        return (t + 10 if soft else t), bool(soft)
+
+    @functools.cache
+    def dealer(deck, hand):
+        """{final: probability} for a dealer holding ``hand`` (tuple of values) drawing from ``deck``."""
+        t, soft = total(list(hand))
+        if len(hand) == 2 and t == 21:
+            return {"bj": 1.0}
+        if len(hand) >= 2 and (t > 21 or t > 17 or (t == 17 and not (soft and rules.hit_soft_17))):
+            return {min(t, 22): 1.0}
+        n = sum(deck)
+        out = {}
+        for v in range(1, 11):
+            if deck[v - 1]:
+                d = list(deck)
+                d[v - 1] -= 1
+                for k, p in dealer(tuple(d), tuple(sorted(hand + (v,)))).items():
+                    out[k] = out.get(k, 0.0) + deck[v - 1] / n * p
+        return out
+
+    def settle(player_cards, deck):
+        t, _ = total(player_cards)
+        natural = len(player_cards) == 2 and t == 21
+        if t > 21:
+            return -1.0
+        ev = 0.0
+        for k, p in dealer(deck, ()).items():
+            if k == "bj":
+                ev += p * (0.0 if natural else -1.0)
+            elif natural:
+                ev += p * float(rules.payout)
+            else:
+                ev += p * (1.0 if k == 22 or t > k else (0.0 if t == k else -1.0))
+        return ev
+
+    @functools.cache
+    def player(deck, cards):
+        t, soft = total(list(cards))
+        if len(cards) >= 2 and (t >= 21 or not hits(t, soft)):
+            return settle(list(cards), deck)
+        n = sum(deck)
+        ev = 0.0
+        for v in range(1, 11):
+            if deck[v - 1]:
+                d = list(deck)
+                d[v - 1] -= 1
+                ev += deck[v - 1] / n * player(tuple(d), tuple(sorted(cards + (v,))))
+        return ev
+
+    return player((4, 4, 4, 4, 4, 4, 4, 4, 4, 16), ())
+
+
+def test_item1_strategy_table(model, written):
+    rows = {r["key"]: r for r in model.strategies["rows"]}
+    from ev.core.actions import SPLIT_STRATEGIES
+    assert [r["key"] for r in model.strategies["rows"]] == [f"optimal-{s}" for s in SPLIT_STRATEGIES] + [
+        "basic", "basic-insure", "mimic", "never-bust", "minimum"]
+    assert model.strategies["published_refers_to"] == "optimal-cdz"
+    assert round(rows["optimal-cdz"]["rtp_total_wagered"], 4) == 0.9959
+    rules = model.identification["rules"]
+    from ev.core.rules import Rules
+    r = Rules(**rules)
+    mimic = _direct_rtp(r, lambda t, soft: t < 17 or (t == 17 and soft and r.hit_soft_17))
+    never = _direct_rtp(r, lambda t, soft: t <= 17 if soft else t <= 11)
+    assert rows["mimic"]["ev"] == pytest.approx(mimic, abs=1e-12)
+    assert rows["never-bust"]["ev"] == pytest.approx(never, abs=1e-12)
+    for key in ("mimic", "never-bust"):
+        assert rows[key]["expected_total_wager"] == pytest.approx(1.0, abs=1e-15)
+        assert rows[key]["rtp_total_wagered"] == pytest.approx(rows[key]["rtp_initial"], abs=1e-15)
+    evs = [row["ev"] for row in model.strategies["rows"]]
+    assert min(evs) == rows["minimum"]["ev"] < -0.5            # the worst legal play loses most of the bet
+    assert rows["basic-insure"]["ev"] < rows["basic"]["ev"] < rows["optimal-cdz"]["ev"]
+    assert rows["basic-insure"]["expected_total_wager"] > rows["basic"]["expected_total_wager"]
+    text = pdf_text(written["en"] / "report.pdf")
+    for key in rows:
+        assert f"{100 * rows[key]['rtp_total_wagered']:.4f}" in text, key
+
+
+def test_minimum_is_below_every_fixed_strategy_on_a_small_shoe():
+    """The worst-action recursion: below every other strategy, legal, and its figures equal round_stats'."""
+    from ev.analysis.accounting import round_stats
+    from ev.analysis.basic_strategy import basic_policy
+    from ev.analysis.game import Game
+    from ev.analysis.strategies import (
+        mimic_dealer_policy,
+        never_bust_policy,
+        policy_figures,
+        with_insurance,
+        worst_policy,
+    )
+    from ev.core.rules import Rules
+    game = Game(Rules(late_surrender=True, double="any", double_after_split=True), removed=(2, 1, 1, 2, 1, 1, 2, 2,
+                                                                                             2, 6))
+    worst = worst_policy(game)
+    figures = policy_figures(game, worst)
+    full = round_stats(game, worst)
+    assert figures.ev == pytest.approx(full.ev, abs=1e-12)
+    assert figures.expected_wager == pytest.approx(full.expected_wager, abs=1e-12)
+    basic = basic_policy(game)
+    for policy in (mimic_dealer_policy(game), never_bust_policy(game), basic, with_insurance(basic)):
+        assert figures.ev < round_stats(game, policy).ev
+    assert figures.ev < round_stats(game, "cdz").ev
+
+
+def test_item2_exposure(model, written):
+    e = model.exposure
+    # default game: double (or split to two hands) and insure: 2 + 0.5 at stake and lost; win 2 (double or split)
+    assert (e["max_stake"], e["max_loss"], e["max_win"]) == (2.5, 2.5, 2.0)
+    assert "double, insured" in e["max_stake_lines"]
+    assert (e["optimal_largest_loss"], e["optimal_largest_win"]) == (-2.0, 2.0)   # insurance never taken
+    assert e["table_max_bet"] is None and e["lines_enumerated"] > 500
+    from ev.analysis.exposure import max_exposure
+    from ev.core.rules import Rules
+    four = max_exposure(Rules(max_split_hands=4, double_after_split=True))
+    assert (four["max_stake"], four["max_loss"], four["max_win"]) == (8.5, 8.5, 8)   # 4 doubled hands + insurance
+    assert max_exposure(Rules(max_split_hands=1, insurance=False))["max_stake"] == 2
+    assert "MIN ________" in pdf_text(written["en"] / "report.pdf")
+
+
+def test_item3_identification_and_reproducibility(model, written):
+    import hashlib
+
+    from ev.present.report.model import seed_rule_text
+    data = json.loads((written["en"] / "report.json").read_text())
+    ident, rep = data["identification"], data["reproducibility"]
+    assert ident["game"] == "Blackjack Touch – Single Deck" and ident["meta"]["supplier"] is None
+    assert set(ident["blank_fields"]) >= {"supplier", "game_id", "jurisdiction", "document_id", "approver"}
+    for lang in ("en", "de", "pl"):
+        assert ident["rule_text_sha256"][lang] == hashlib.sha256(seed_rule_text(lang).encode()).hexdigest()
+    assert rep["rules_sha256"] == ident["rules_sha256"] and rep["command_line"] == "bjev report"
+    assert rep["python"] and rep["platform"] and rep["version"] and rep["seed"] == data["verification"]["seed"]
+    assert rep["git_commit"] is None or len(rep["git_commit"]) == 40
+    for lang in ("en", "de", "pl"):
+        text = pdf_text(written[lang] / "report.pdf")
+        assert TEXTS["signoff_title"][lang] in text and "________" in text
+        assert ident["rule_text_sha256"]["en"] in text
+
+
+def test_item3_meta_file_and_custom_name(model, tmp_path, capsys):
+    import copy
+
+    from ev.core.rules import Rules
+    from ev.present.report import render_all
+    from ev.present.report.meta import load_meta
+    path = tmp_path / "meta.toml"
+    path.write_text('supplier = "ACME Games"\ngame_id = "BJT-SD-1"\ndocument_id = "DOC-7"\nmax_bet = 500\n'
+                    'min_bet = 1\ncurrency = "EUR"\n[[revision]]\nrevision = "1.0"\ndate = "2024-06-07"\n'
+                    'author = "A. Author"\ndescription = "first issue"\n', encoding="utf-8")
+    meta = load_meta(path)
+    report = copy.deepcopy(model)
+    report.identification["meta"] = meta
+    report.identification["game"] = "custom rule set"
+    from ev.present.report import lab
+    report.exposure = lab.exposure(Rules(), meta, {-2.0: 0.5, 2.0: 0.5})
+    files = render_all(report, "en")
+    out = tmp_path / "r.pdf"
+    out.write_bytes(files["report.pdf"])
+    reader = pypdf.PdfReader(str(out))
+    assert "custom rule set" in reader.pages[0].extract_text().split("\n")[0] + reader.pages[0].extract_text()
+    for page in reader.pages:
+        assert "custom rule set · DOC-7" in page.extract_text()
+    text = pdf_text(out)
+    assert "ACME Games" in text and "BJT-SD-1" in text and "first issue" in text
+    assert "1,250.00 EUR" in text                      # 2.5 initial bets at the table maximum
+    for bad, word in (('colour = "red"\n', "unknown field"), ('max_bet = "lots"\n', "positive number"),
+                      ("supplier = \n", "not valid TOML")):
+        path.write_text(bad, encoding="utf-8")
+        code = main(["report", "--out", str(tmp_path / "x"), "--meta", str(path), "--simulate-rounds", "0",
+                     "--skip-rules-effect"])
+        err = capsys.readouterr().err
+        assert code == 2 and err.count("\n") == 1 and word in err, err
+    assert not (tmp_path / "x").exists()
+
+
+def test_item4_assumptions(model, written):
+    a = model.assumptions
+    assert a["returned_wagers_possible"]               # the default: a blackjack under an ace found after play
+    assert a["expected_total_wager_placed"] > a["expected_total_wager_at_risk"] == model.rtp["expected_total_wager"]
+    assert round(a["rtp_total_wagered_placed"], 4) == 0.9959   # both conventions give the published figure
+    text = flat(pdf_text(written["en"] / "report.pdf"))
+    assert percent(a["rtp_total_wagered_placed"], 6, "en") in text
+    assert "separate certification" in text and "no side bets" in text
+
+
+def test_item5_peek_reading(model, written):
+    rules = model.identification["rules"]
+    assert (rules["peek"], rules["unchecked_blackjack_takes"]) == ("ten", "original")
+    pr = model.peek_reading
+    assert len(pr["consistent"]) == 2 and not pr["unique"]
+    (other,) = pr["inconsistent"]
+    assert round(100 * other["rtp_total_wagered"], 4) == 99.5679
+    en = flat(pdf_text(written["en"] / "report.pdf"))
+    assert "99.5679 %" in en and "confirm in writing" in en
+    assert "(no effect under these rules)" in en                 # double_soft with double on 10-11 only
+    assert "The German and Polish rules do not mention the check at all" in en
+    de, pl = (flat(pdf_text(written[lang] / "report.pdf")) for lang in ("de", "pl"))
+    assert "erwähnen die Prüfung überhaupt nicht" in de
+    assert "w ogóle nie wspominają o sprawdzaniu" in pl
+    assert "stanowiący łączną wartość wygranych/zakładów" in pl and "nie mówią o strategii optymalnej" in pl
+
+
+def test_item6_disclosure(model, written):
+    d = model.disclosure
+    assert d["count"] == len(d["rows"]) > 100
+    assert max(int(k) for k in d["by_cards"]) >= 6                 # hands of many cards, not only 2 and 3
+    assert 0 < d["round_gain_total"] <= d["optimal_minus_chart"]
+    csv = (written["en"] / "exceptions.csv").read_text().splitlines()
+    assert len(csv) == d["count"] + 1 and csv[0].startswith("up,hand,cards")
+    first = d["rows"][0]
+    assert csv[1].startswith(f"{first['up']},{first['hand']},{first['cards']},")
+    text = pdf_text(written["en"] / "report.pdf")
+    assert TEXTS["disclosure_title"]["en"] in text and d["rows"][-1]["hand"] in text
+
+
+def test_item7_volatility(model, written):
+    v = model.volatility
+    assert v["volatility_index"]["95"] == pytest.approx(1.959963984540054 * v["sd"])
+    assert [row["rounds"] for row in v["ci_rounds"]] == [10 ** k for k in range(3, 10)]
+    ten_million = next(row for row in v["ci_rounds"] if row["rounds"] == 10 ** 7)
+    assert round(100 * ten_million["half_width"]["95"], 3) == 0.068          # ±0.068 percentage points
+    assert "±0.1 percentage points" in flat(pdf_text(written["en"] / "report.pdf"))
+
+
+def test_item8_simulation_reproducible(model, written):
+    from ev.present.report.lab import DEFAULT_SEED
+    v = model.verification
+    assert v["seed"] == DEFAULT_SEED                   # fixed default, printed
+    d = v["distinguishing"]
+    assert d["rounds"] == SIM_ROUNDS and not d["distinguishes_conventions"]
+    assert round(100 * d["conventions_apart"], 3) == 0.036
+    assert 2e9 < d["rounds_to_confirm_published"] < 3e9
+    for lang in ("en", "de", "pl"):
+        assert str(DEFAULT_SEED) in pdf_text(written[lang] / "report.pdf")
+    from ev.cli import build_parser
+    assert "--workers" in build_parser()._subparsers._group_actions[0].choices["report"].format_help()
+
+
+# ===== rendered pages ========================================================================================
+E_NOTATION = re.compile(r"(?<![0-9A-Za-z])\d+(?:[.,]\d+)?[eE][+-]?\d+(?![0-9A-Za-z])")
+HEX = re.compile(r"\b[0-9a-f]{12,}\b")
+
+
+def _figures_as_printed(model, lang: str) -> list[str]:
+    """Numbers of report.json as the report prints them; each must appear whole on one line."""
+    from ev.present.numbers import number
+    exact = model.rtp["exact"]
+    out = []
+    for key in ("ev", "rtp_initial", "expected_total_wager", "rtp_total_wagered"):
+        numerator, _, denominator = exact[key].partition("/")
+        decimal = exact[f"{key}_decimal"]
+        out += [numerator, denominator, decimal if lang == "en" else decimal.replace(".", ",")]
+    for row in model.strategies["rows"]:
+        out += [number(100 * row["rtp_initial"], 4, lang), number(100 * row["rtp_total_wagered"], 4, lang)]
+    out += [percent(model.rtp["rtp_total_wagered"], 6, lang), number(model.volatility["sd"], 9, lang)]
+    out += [number(1e9 * r["round_gain"], 6, lang) for r in model.disclosure["rows"][:40]]
+    assert min(1e9 * r["round_gain"] for r in model.disclosure["rows"]) >= 5e-7    # no row prints as zero
+    return out
+
+
+@pytest.fixture(scope="module")
+def pages(written, tmp_path_factory):
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler-utils) is not installed here; CI installs it")
+    out = {}
+    for lang in ("en", "de", "pl"):
+        folder = tmp_path_factory.mktemp(f"pages-{lang}")
+        subprocess.run(["pdftoppm", "-png", "-r", "30", str(written[lang] / "report.pdf"), str(folder / "page")],
+                       check=True)
+        out[lang] = sorted(folder.glob("page-*.png"))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_rendered_pages(written, model, pages, lang):
+    """Every page: no number broken across lines, no e-notation, no header split in a word, none near-empty."""
+    from PIL import Image
+
+    from ev.present.report.blocks import Table
+    from ev.present.report.document import build_document
+    reader = pypdf.PdfReader(str(written[lang] / "report.pdf"))
+    assert len(pages[lang]) == len(reader.pages)
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    lines = set(text.split("\n"))
+    for figure in _figures_as_printed(model, lang):
+        assert any(figure in line for line in lines), f"{figure} broken across lines or missing"
+    plain = HEX.sub("", text)
+    assert not E_NOTATION.findall(plain)
+    doc = build_document(model, lang)
+    words = {w.strip("()[],.:;") for b in doc.blocks if isinstance(b, Table) for h in b.headers for w in h.split()}
+    for word in (w for w in words if len(w) >= 4):
+        for i in range(2, len(word) - 1):
+            assert f"{word[:i]}\n{word[i:]}" not in text, f"header word {word!r} split"
+    for k, path in enumerate(pages[lang][:-1], 1):
+        image = Image.open(path).convert("L")
+        w, h = image.size
+        body = image.crop((0, int(0.06 * h), w, int(0.93 * h)))          # without margins and footer
+        box = body.point(lambda v: 255 if v < 200 else 0).getbbox()       # what is clearly inked
+        filled = (box[3] - box[1]) / body.height if box else 0.0
+        assert filled >= 0.2, f"page {k} of {len(pages[lang])} is {filled:.0%} full"
+
+
+@pytest.mark.parametrize("lang, word", [("de", "ausgelassen (--simulate-rounds 0)"),
+                                        ("pl", "pominięte (--simulate-rounds 0)")])
+def test_skipped_parts_are_translated(model, tmp_path, lang, word):
+    import copy
+
+    from ev.present.report import render_all
+    report = copy.deepcopy(model)
+    report.verification = {"available": False, "reason": "skipped (--simulate-rounds 0)"}
+    (tmp_path / "r.pdf").write_bytes(render_all(report, lang)["report.pdf"])
+    text = flat(pdf_text(tmp_path / "r.pdf"))
+    assert word in text and "skipped" not in text
+    assert "optimal composition-dependent" not in text and "Hard 5" not in text

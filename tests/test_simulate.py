@@ -248,7 +248,7 @@ def test_bad_arguments():
 # ----- other rule sets against the exact engine ---------------------------------------------
 RESPLIT_SURRENDER = Rules(decks=2, hit_soft_17=False, double_after_split=True, max_split_hands=4,
                           late_surrender=True)
-NO_HOLE_CARD = Rules(peek="none")
+NO_HOLE_CARD = Rules(peek="none", unchecked_blackjack_takes="all")
 OBO_SIX_FIVE = Rules(blackjack_payout="6:5", double="any", split_tens="rank", peek="ten",
                      unchecked_blackjack_takes="original", max_split_hands=2, double_after_split=True)
 
@@ -283,7 +283,7 @@ def test_other_rules_agree_with_the_exact_ev(rules, rounds, seed):
 def test_insurance_always_taken_matches_exact():
     """A table that always insures: the insurance bets are settled and staked as the exact accounting says."""
     from ev.analysis import accounting
-    rules = Rules(peek="ten")                            # no peek under the ace: insurance settled after play
+    rules = Rules(peek="ten", unchecked_blackjack_takes="all")  # no peek under the ace: insurance settled after play
     game = Game(rules)
     table = optimal_policy(game)
     insure = dataclasses.replace(table, insurance=bytes([1]) * len(table.hands), name="always insure")

@@ -88,13 +88,13 @@ class Row:
 
 
 def up_symbol(rank: int) -> str:
-    """How charts write a rank: A, 2 ... 9, and 10 for any ten-valued card."""
-    return "10" if rank == TEN else RANK_SYMBOLS[rank]
+    """How charts write a rank: A, 2 ... 9, and T for any ten-valued card (as everywhere in bjev)."""
+    return RANK_SYMBOLS[rank]
 
 
 def display_hand(cards: Sequence[int]) -> str:
-    """'10-6', 'A-7', '8-4-4': a hand as the charts write it."""
-    return "-".join("10" if part == "T" else part for part in format_hand(composition_of(cards)).split("-"))
+    """'T-6', 'A-7', '8-4-4': a hand as the charts write it."""
+    return format_hand(composition_of(cards))
 
 
 def chart_rows() -> list[Row]:

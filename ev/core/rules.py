@@ -2,10 +2,13 @@
 
 ``Rules()`` is the seed game, *Blackjack Touch - Single Deck*: one deck
 reshuffled every round, dealer hits soft 17, blackjack pays 3:2, double on
-10-11 only, one split only, split aces get one card, insurance and even money,
-and the dealer peeks under an ace or a ten.  The seed rules only say that the
-dealer peeks under a ten; peeking under an ace as well is the reading that
-reproduces the published RTP (see README, "Rule readings").
+10-11 only, one split only, split aces get one card, insurance and even money.
+The dealer checks the hole card under a ten, as the English rule text says, and
+not under an ace (``peek="ten"``).  The text is silent on what an unchecked
+dealer blackjack under an ace takes; the default reads it as the original bet only
+(``unchecked_blackjack_takes="original"``), the reading consistent with the
+published RTP of 99.59 % (taking every wager gives 99.57 %; see README, "Rule
+readings").  In expected value this game is the same as a peek under the ace.
 """
 from __future__ import annotations
 
@@ -65,8 +68,8 @@ class Rules:
     split_aces_one_card: bool = True
     resplit_aces: bool = False
     split_tens: str = "value"
-    peek: str = "ace_ten"
-    unchecked_blackjack_takes: str = "all"
+    peek: str = "ten"
+    unchecked_blackjack_takes: str = "original"
     insurance: bool = True
     even_money: bool = True
     late_surrender: bool = False
@@ -173,6 +176,23 @@ class Rules:
         same, so the engine conditions play on no dealer blackjack in both.
         """
         return self.peeks_under(up) or self.unchecked_blackjack_takes == "original"
+
+    def has_effect(self, name: str) -> bool:
+        """Can rule field ``name`` change anything under the other fields' values?
+
+        For example ``double_soft`` is moot when only hard 9-11 or 10-11 may double,
+        ``resplit_aces`` with one split, ``unchecked_blackjack_takes`` when the dealer
+        checks under both an ace and a ten.
+        """
+        if name == "double_soft":
+            return self.double == "any"
+        if name == "resplit_aces":
+            return self.max_split_hands > 2
+        if name in ("double_after_split", "split_aces_one_card", "split_tens"):
+            return self.may_split
+        if name == "unchecked_blackjack_takes":
+            return not (self.peeks_under(ACE) and self.peeks_under(TEN))
+        return True
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

@@ -253,13 +253,14 @@ def hand_output(rules: Rules, removed: Sequence[int], faces: Sequence[str], up: 
 
 
 def _hand_notes(result: HandResult, split_strategy: str, p_bj: str, exact: bool) -> list[str]:
-    cond = ("conditioned on no dealer blackjack (the dealer has peeked)" if result.conditioned
+    cond = ("conditioned on no dealer blackjack (the dealer has checked, or a blackjack found after play takes "
+            "the original bet only)" if result.conditioned
             else "unconditioned (no blackjack is settled before play)")
     notes = [f"Hand {result.hand} vs {result.up}: {'exact ' if exact else ''}EV in initial bets, {cond}."]
     if result.split is not None:
         notes.append(f"Split hands: {SPLIT_STRATEGY_NAMES[split_strategy]}.")
     if result.insurance is not None or result.even_money is not None:
-        notes.append(f"Insurance / even money are decided before the peek (unconditioned); "
+        notes.append(f"Insurance / even money are decided before any check (unconditioned); "
                      f"P(dealer blackjack) = {p_bj}.")
     if exact:
         notes += [f"Exact tie: {' = '.join(t['actions'])} (the first is taken)." for t in result.ties]

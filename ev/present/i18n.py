@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ev.errors import BJEVError
+from ev.present.i18n_lab import LAB_MESSAGES
 
 LANGUAGES = ("en", "de", "pl")
 
@@ -37,7 +38,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "action.split": {"en": "Split", "de": "Teilen", "pl": "Dzielenie"},
     "action.surrender": {"en": "Surrender", "de": "Aufgeben", "pl": "Rezygnacja"},
     "action.insurance": {"en": "Insurance", "de": "Versicherung", "pl": "Ubezpieczenie"},
-    "action.even_money": {"en": "Even money", "de": "Even Money", "pl": "Even Money (równa wypłata)"},
+    "action.even_money": {"en": "Even money", "de": "Even Money", "pl": "Even Money"},
     "action.blackjack": {"en": "Blackjack", "de": "Blackjack", "pl": "Blackjack"},
     # lower-case forms used inside sentences
     "verb.stand": {"en": "stand", "de": "stehen", "pl": "stój"},
@@ -61,13 +62,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "chart.up_card": {"en": "Dealer's up card", "de": "Aufgedeckte Karte des Dealers",
                       "pl": "Odkryta karta krupiera"},
     "chart.hand": {"en": "Your hand", "de": "Ihre Hand", "pl": "Twój układ"},
-    "section.hard": {"en": "Hard totals", "de": "Hard (harte Hände)", "pl": "Układy twarde"},
-    "section.soft": {"en": "Soft totals", "de": "Soft (weiche Hände)", "pl": "Układy miękkie"},
+    "section.hard": {"en": "Hard totals", "de": "Harte Hände", "pl": "Układy twarde"},
+    "section.soft": {"en": "Soft totals", "de": "Weiche Hände", "pl": "Układy miękkie"},
     "section.pairs": {"en": "Pairs", "de": "Paare", "pl": "Pary"},
     "section.side": {"en": "Insurance and even money", "de": "Versicherung und Even Money",
                      "pl": "Ubezpieczenie i Even Money"},
-    "row.hard": {"en": "Hard {total}", "de": "Hard {total}", "pl": "Twarde {total}"},
-    "row.soft": {"en": "Soft {total}", "de": "Soft {total}", "pl": "Miękkie {total}"},
+    "row.hard": {"en": "Hard {total}", "de": "Hart {total}", "pl": "Twarde {total}"},
+    "row.soft": {"en": "Soft {total}", "de": "Weich {total}", "pl": "Miękkie {total}"},
     "row.pair": {"en": "Pair {cards}", "de": "Paar {cards}", "pl": "Para {cards}"},
     "legend.title": {"en": "Legend", "de": "Legende", "pl": "Legenda"},
     "legend.fallback": {"en": "{first} if allowed, otherwise {second}",
@@ -75,9 +76,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "pl": "{first}, jeśli dozwolone, w przeciwnym razie {second}"},
     "legend.side": {"en": "{yes} = take, {no} = decline", "de": "{yes} = nehmen, {no} = ablehnen",
                     "pl": "{yes} = przyjmij, {no} = odrzuć"},
-    "note.ten": {"en": "10 = any ten-valued card (10, J, Q, K).",
-                 "de": "10 = jede Karte mit dem Wert 10 (10, Bube, Dame, König).",
-                 "pl": "10 = dowolna karta o wartości 10 (10, walet, dama, król)."},
+    "note.ten": {"en": "T = any ten-valued card (10, J, Q, K).",
+                 "de": "T = jede Karte mit dem Wert 10 (10, Bube, Dame, König).",
+                 "pl": "T = dowolna karta o wartości 10 (10, walet, dama, król)."},
     "note.cards": {"en": "The first letter of a cell applies to the first two cards; after more cards, "
                          "or where the rules do not allow it (e.g. after a split), the second letter applies.",
                    "de": "Der erste Buchstabe gilt für die ersten beiden Karten; nach weiteren Karten oder wo "
@@ -460,8 +461,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "veröffentlichte Auszahlungsquote von 99,59 % („berechnet als Gesamtgewinn/Gesamteinsatz "
                             "mit optimaler Strategie“). Je Grundeinsatz zahlt dasselbe Spiel {initial} aus.",
                       "pl": "Konwencja łącznej stawki daje {value}, po zaokrągleniu {rounded}: opublikowany zwrot "
-                            "99,59 % („łączna wartość wygranych/zakładów”, strategia optymalna). Na stawkę "
-                            "początkową ta sama gra zwraca {initial}."},
+                            "99,59 % („stanowiący łączną wartość wygranych/zakładów”; zasady nie mówią o strategii "
+                            "optymalnej, wartość dotyczy gry optymalnej). Na stawkę początkową ta sama gra zwraca "
+                            "{initial}."},
     "rtp_not_published": {"en": "The total-wagered convention gives {value} (rounded {rounded}); this differs from "
                                 "the 99.59 % published for the default game. Per initial bet: {initial}.",
                           "de": "Die Konvention je Gesamteinsatz ergibt {value} (gerundet {rounded}); das weicht "
@@ -574,7 +576,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tens_in_hand": {"en": "Ten-valued cards in the player's hand", "de": "Zehnerkarten in der Hand des Spielers",
                      "pl": "Karty o wartości 10 w układzie gracza"},
     "p_hand_given_ace": {"en": "P(hand | ace up)", "de": "P(Hand | Ass)", "pl": "P(układ | as)"},
-    "insurance_ev": {"en": "Insurance EV", "de": "EV der Versicherung", "pl": "EV ubezpieczenia"},
+    "insurance_ev": {"en": "Insurance EV (initial bets)", "de": "EV der Versicherung (Grundeinsätze)",
+                     "pl": "EV ubezpieczenia (stawki początkowe)"},
     "take": {"en": "Take?", "de": "Nehmen?", "pl": "Przyjąć?"},
     "insurance_never": {"en": "Insurance has a negative EV for every player hand, so it is never worth taking in "
                               "this game (best case {best} per initial bet).",
@@ -657,8 +660,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "pl": "Gracz stosujący tabelę: wartość oczekiwana {ev}, RTP {rtp_i} na stawkę początkową, "
                             "{rtp_tw} na łączną stawkę; tabela kosztuje {cost} stawki początkowej względem gry "
                             "optymalnej."},
-    "appendix": {"en": "Appendix: EV tables", "de": "Anhang: Tabellen der Erwartungswerte",
-                 "pl": "Załącznik: tabele wartości oczekiwanych"},
+    "appendix": {"en": "Appendix A: EV tables", "de": "Anhang A: Tabellen der Erwartungswerte",
+                 "pl": "Załącznik A: tabele wartości oczekiwanych"},
     # ----- 8. sensitivity ------------------------------------------------------------------------
     "s8": {"en": "8. Sensitivity to the rules", "de": "8. Abhängigkeit von den Regeln", "pl": "8. Wrażliwość na zasady"},
     "readings_table": {"en": "RTP under each reading of the peek rule", "de": "RTP unter jeder Lesart der Prüfregel",
@@ -734,8 +737,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "χ² = {chi2} mit {dof} Freiheitsgraden, p-Wert {p}.",
                  "pl": "Test chi-kwadrat Pearsona symulowanych wyników netto względem dokładnego rozkładu: "
                        "χ² = {chi2} przy {dof} stopniach swobody, wartość p {p}."},
-    "observed": {"en": "Observed", "de": "Beobachtet", "pl": "Zaobserwowano"},
-    "expected": {"en": "Expected", "de": "Erwartet", "pl": "Oczekiwano"},
+    "observed": {"en": "Observed (rounds)", "de": "Beobachtet (Runden)", "pl": "Zaobserwowano (rundy)"},
+    "expected": {"en": "Expected (rounds)", "de": "Erwartet (Runden)", "pl": "Oczekiwano (rundy)"},
     "freq_title": {"en": "Frequencies", "de": "Häufigkeiten", "pl": "Częstości"},
     "freq.player_blackjack": {"en": "Player blackjack", "de": "Blackjack des Spielers", "pl": "Blackjack gracza"},
     "freq.dealer_blackjack": {"en": "Dealer blackjack", "de": "Blackjack des Dealers", "pl": "Blackjack krupiera"},
@@ -756,6 +759,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "pl": "Dokładne RTP leży POZA przedziałem 99 % symulacji: należy to zbadać."},
     "sim_strategy": {"en": "Strategy played", "de": "Gespielte Strategie", "pl": "Rozgrywana strategia"},
 }
+# the report's phrases for a test lab (identification, assumptions, strategies, exposure, ...)
+MESSAGES.update(LAB_MESSAGES)
 
 
 #: Keys that name a phrase kept under another key (each phrase is written once):

@@ -2,10 +2,11 @@
 
 ``build_report(rules, ...)`` (``ev.present.report.model``) computes every figure once
 into a :class:`Report`; ``write_report(report, out_dir, lang)`` renders it and
-writes ``report.pdf``, ``report.html``, ``report.md`` and ``report.json``.
-The files are written into a temporary directory next to ``out_dir`` and
-moved into place only when all four are complete, so a failed run leaves no
-half-written report.
+writes ``report.pdf``, ``report.html``, ``report.md``, ``report.json``,
+``exceptions.csv`` (every composition-dependent exception) and the Markdown's
+two images (``FILES``).  The files are written into a temporary directory next
+to ``out_dir`` and moved into place only when all are complete, so a failed run
+leaves no half-written report.
 """
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from ev.errors import OutputError
 from ev.present.report.model import Report, build_report, total_steps
 from ev.present.report.texts import LANGUAGES, check_language
 
-FILES = ("report.pdf", "report.html", "report.md", "report.json")
+#: every file of a report: the four renderings, the exceptions as CSV, the Markdown's images
+FILES = ("report.pdf", "report.html", "report.md", "report.json", "exceptions.csv", "ev-by-upcard.png",
+         "distribution.png")
 
 
 def _json_ready(value: Any) -> Any:
@@ -42,14 +45,16 @@ def report_json(report: Report, lang: str) -> str:
 
 
 def render_all(report: Report, lang: str) -> dict[str, bytes]:
-    """The four files' contents for ``lang``."""
+    """Every file's contents for ``lang`` (see ``FILES``)."""
     from ev.present.report.document import build_document
+    from ev.present.report.lab_blocks import exceptions_csv
     from ev.present.report.render_html import render_html
-    from ev.present.report.render_md import render_markdown
+    from ev.present.report.render_md import images, render_markdown
     from ev.present.report.render_pdf import render_pdf
     doc = build_document(report, check_language(lang))
     return {"report.pdf": render_pdf(doc), "report.html": render_html(doc).encode("utf-8"),
-            "report.md": render_markdown(doc).encode("utf-8"), "report.json": report_json(report, lang).encode()}
+            "report.md": render_markdown(doc).encode("utf-8"), "report.json": report_json(report, lang).encode(),
+            "exceptions.csv": exceptions_csv(report), **images(doc)}
 
 
 class OutputTarget:
@@ -104,7 +109,7 @@ class OutputTarget:
 
 
 def write_report(report: Report, out_dir: str | os.PathLike, lang: str = "en") -> Path:
-    """Render ``report`` in ``lang`` and write the four files into ``out_dir`` (all or nothing)."""
+    """Render ``report`` in ``lang`` and write every file into ``out_dir`` (all or nothing)."""
     target = OutputTarget(out_dir)
     try:
         files = render_all(report, lang)

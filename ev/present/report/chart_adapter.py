@@ -26,6 +26,7 @@ def strategy_section(game: Game, optimal: RoundStats) -> dict:
         res = row.result
         ev_table.append({"up": RANK_SYMBOLS[row.up], "hand": row.hand, "best": res.best,
                          "conditioned": res.conditioned,
+                         "blackjack_declined": res.blackjack_declined,
                          **{a: getattr(res, a) for a in EV_ACTIONS}})
     return {
         "available": True,

@@ -8,70 +8,17 @@ the blocks out in their format.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ev.core.cards import RANK_SYMBOLS
 from ev.core.rules import FIELD_NAMES, Rules
 from ev.present.i18n import rules_summary
 from ev.present.numbers import integer, net_text, number, percent
 from ev.present.report import figures
+from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table, kv_table, pct
 from ev.present.report.model import DEAL_CLASSES, UP_SYMBOLS, Report
 from ev.present.report.texts import check_language, t, t_or, yes_no
 
-
-@dataclass
-class Heading:
-    text: str
-    level: int = 1          # 1 section, 2 subsection
-
-
-@dataclass
-class Paragraph:
-    text: str
-    note: bool = False      # small print under a table
-
-
-@dataclass
-class Quote:
-    text: str               # verbatim, line breaks kept
-
-
-@dataclass
-class Table:
-    headers: list[str]
-    rows: list[list[str]]
-    align: str = ""         # one of "l"/"r"/"c" per column (default: first left, rest right)
-    widths: list[float] | None = None   # relative column widths for the PDF
-    small: bool = False
-    fills: list[list[str | None]] | None = None   # background colour per cell ("#rrggbb") or None
-    bold_last: bool = False  # a total row
-
-    def alignment(self) -> str:
-        return self.align or "l" + "r" * (len(self.headers) - 1)
-
-
-@dataclass
-class Image:
-    png: bytes
-    caption: str
-    width: float = 0.75     # share of the text width
-
-
-@dataclass
-class PageBreak:
-    pass
-
-
-@dataclass
-class Document:
-    lang: str
-    title: str
-    subtitle: str
-    footer: str
-    blocks: list = field(default_factory=list)
-
-    def add(self, *blocks) -> None:
-        self.blocks.extend(blocks)
+#: a number longer than this (exact fractions of resplit games) is not printed in the PDF's tables
+LONG_NUMBER = 48
 
 
 # ----- helpers -----------------------------------------------------------------------------
@@ -80,43 +27,65 @@ def _ups(mapping: dict) -> list[str]:
 
 
 def _kv(rows: list[tuple[str, str]], lang: str, text: bool = False) -> Table:
-    """A two-column table of figures (values right-aligned) or of text (``text``: left-aligned, wider)."""
-    return Table([t("figure", lang), t("value", lang)], [list(r) for r in rows], align="ll" if text else "lr",
-                 widths=[2, 3] if text else [3, 2])
+    return kv_table(rows, lang, text)
 
 
 def _pct(x: float | None, lang: str, digits: int = 6, sign: bool = False) -> str:
-    return "–" if x is None else percent(x, digits, lang, sign)
+    return pct(x, lang, digits, sign)
+
+
+def _num_pct(x: float | None, lang: str, digits: int = 4, sign: bool = False) -> str:
+    """A fraction in percent without the unit (the column header names it)."""
+    return "–" if x is None else number(100 * x, digits, lang, sign)
+
+
+def _reason(section: dict, lang: str) -> str:
+    reason = section.get("reason", "")
+    key = {"skipped (--simulate-rounds 0)": "skipped.simulation",
+           "skipped (--skip-rules-effect)": "skipped.rules_effect"}.get(reason)
+    return t(key, lang) if key else reason
 
 
 def _not_available(section: dict, lang: str) -> Paragraph:
-    return Paragraph(t("not_available", lang, reason=section.get("reason", "")))
+    return Paragraph(t("not_available", lang, reason=_reason(section, lang)))
 
 
 # ----- the document ---------------------------------------------------------------------------
 def build_document(report: Report, lang: str) -> Document:
     check_language(lang)
     ident, method = report.identification, report.method
-    doc = Document(lang=lang, title=f"{t('title', lang)}: {ident['game']}",
-                   subtitle=t("subtitle", lang, game=ident["game"]),
-                   footer=f"bjev {method['version']} · {ident['game']} · SHA-256 {ident['rules_sha256'][:16]}…")
+    from ev.present.report import lab_blocks
+    from ev.present.report.strategy_blocks import appendix_blocks
+    game = ident["game"] if ident["game"] != "custom rule set" else t("custom_rule_set", lang)
+    meta = ident["meta"]
+    doc_id = f" · {meta['document_id']}" if meta.get("document_id") else ""
+    doc = Document(lang=lang, title=f"{t('title', lang)}: {game}", subtitle=t("subtitle", lang, game=game),
+                   footer=f"{game}{doc_id} · bjev {method['version']} · SHA-256 {ident['rules_sha256'][:12]}…")
     doc.add(Paragraph(t("generated_by", lang, date=method["date"], version=method["version"])))
     _key_figures(doc, report, lang)
     _identification(doc, report, lang)
+    doc.add(*lab_blocks.meta_blocks(report, lang))
+    doc.add(*lab_blocks.reading_blocks(report, lang))
     _method(doc, report, lang)
+    doc.add(*lab_blocks.assumption_blocks(report, lang))
     _rtp(doc, report, lang)
+    doc.add(*lab_blocks.strategies_blocks(report, lang))
     _upcards(doc, report, lang)
     _decisions(doc, report, lang)
+    doc.add(*lab_blocks.exposure_blocks(report, lang))
     _volatility(doc, report, lang)
+    doc.add(*lab_blocks.volatility_index_blocks(report, lang))
     _strategy(doc, report, lang)
     _sensitivity(doc, report, lang)
     _verification(doc, report, lang)
+    doc.add(*lab_blocks.reproducibility_blocks(report, lang))
     if report.strategy.get("available"):
-        from ev.present.report.strategy_blocks import appendix_blocks
         rd = ident["readings"]
-        checks = (("A", rd["dealer_checks_under_ace"]), ("10", rd["dealer_checks_under_ten"]))
+        checks = (("A", rd["dealer_checks_under_ace"] or rd["unchecked_blackjack_takes"] == "original"),
+                  ("T", rd["dealer_checks_under_ten"] or rd["unchecked_blackjack_takes"] == "original"))
         peeked = [c for c, flag in checks if flag]
         doc.add(*appendix_blocks(report.strategy, lang, peeked))
+        doc.add(*lab_blocks.disclosure_blocks(report, lang))
     return doc
 
 
@@ -148,8 +117,9 @@ def _published(rtp: dict, lang: str) -> Paragraph:
 def _identification(doc: Document, r: Report, lang: str) -> None:
     ident = r.identification
     rules = ident["rules"]
+    game = ident["game"] if ident["game"] != "custom rule set" else t("custom_rule_set", lang)
     doc.add(PageBreak(), Heading(t("s1", lang)), _kv([
-        (t("game", lang), ident["game"]),
+        (t("game", lang), game),
         (t("rule_set", lang), t("rule_set_default" if ident["default_game"] else "rule_set_other", lang)),
         (t("rules_summary", lang), rules_summary(Rules(**rules), lang)),
         (t("rules_sha", lang), ident["rules_sha256"]),
@@ -159,22 +129,19 @@ def _identification(doc: Document, r: Report, lang: str) -> None:
         doc.add(Paragraph(t("rules_quoted", lang)), Quote(seed_rule_text(lang)))
     else:
         doc.add(Paragraph(t("rules_not_quoted", lang)))
+    ruleset = Rules(**rules)
     doc.add(Heading(t("rule_parameters", lang), 2),
             Table([t("parameter", lang), t("value", lang), t("meaning", lang)],
-                  [[name, _rule_value(rules[name], lang), t(f"rule.{name}", lang)] for name in FIELD_NAMES
-                   if name in rules], align="lll", widths=[3, 1.5, 5], small=True))
-    rd = ident["readings"]
-    unchecked = (t(f"unchecked.{rd['unchecked_blackjack_takes']}", lang) if rd["unchecked_blackjack_possible"]
-                 else t("reading_unchecked_moot", lang))
-    doc.add(Heading(t("readings_title", lang), 2),
-            Paragraph(t("reading_peek", lang, reading=t(f"peek.{rd['peek']}", lang))),
-            Paragraph(t("reading_unchecked", lang, reading=unchecked)))
+                  [[name, _rule_value(name, rules[name], lang),
+                    t(f"rule.{name}", lang) + ("" if ruleset.has_effect(name) else f" ({t('rule_no_effect', lang)})")]
+                   for name in FIELD_NAMES if name in rules], align="lll", widths=[3, 1.8, 5], small=True))
 
 
-def _rule_value(value, lang: str) -> str:
+def _rule_value(name: str, value, lang: str) -> str:
+    """A rule value in words ('yes', 'ten only', 'original bet'); numbers and payouts as they are."""
     if isinstance(value, bool):
         return yes_no(value, lang)
-    return str(value)
+    return t_or(f"value.{name}.{value}", lang, str(value).replace("-", "–"))
 
 
 def _method(doc: Document, r: Report, lang: str) -> None:
@@ -185,7 +152,7 @@ def _method(doc: Document, r: Report, lang: str) -> None:
             Paragraph(t("method_split", lang, name=t(f"split.{m['split_strategy']}", lang))),
             Paragraph(t("method_rtp", lang)),
             _kv([(t("software", lang), f"bjev {m['version']}"),
-                 (t("git_commit", lang), m["git_commit"] or t("git_unknown", lang)),
+                 (t("git_commit", lang), m["git_commit"] or t("repro.not_recorded", lang)),
                  (t("rules_sha", lang), m["rules_sha256"]),
                  (t("split_strategy", lang), t(f"split.{m['split_strategy']}", lang)),
                  (t("date", lang), m["timestamp"])], lang, text=True))
@@ -205,42 +172,38 @@ def _rtp(doc: Document, r: Report, lang: str) -> None:
     exact = rtp["exact"]
     doc.add(Heading(t("exact_title", lang), 2))
     if exact.get("available"):
-        doc.add(_kv([(t("exact_ev", lang), exact["ev"]),
-                     (f"{t('exact_ev', lang)}, {t('exact_decimal', lang)}", _decimal(exact["ev_decimal"], lang)),
-                     (t("exact_rtp", lang), exact["rtp_initial"]),
-                     (f"{t('exact_rtp', lang)}, {t('exact_decimal', lang)}",
-                      _decimal(exact["rtp_initial_decimal"], lang)),
-                     (t("exact_wager", lang), exact["expected_total_wager"]),
-                     (f"{t('exact_wager', lang)}, {t('exact_decimal', lang)}",
-                      _decimal(exact["expected_total_wager_decimal"], lang)),
-                     (t("exact_rtp_tw", lang), exact["rtp_total_wagered"]),
-                     (f"{t('exact_rtp_tw', lang)}, {t('exact_decimal', lang)}",
-                      _decimal(exact["rtp_total_wagered_decimal"], lang))], lang),
-                Paragraph(t("exact_note", lang), note=True))
+        rows = []
+        for key, label in (("ev", "exact_ev"), ("rtp_initial", "exact_rtp"), ("expected_total_wager", "exact_wager"),
+                           ("rtp_total_wagered", "exact_rtp_tw")):
+            numerator, _, denominator = exact[key].partition("/")
+            rows += [(f"{t(label, lang)}, {t('exact_numerator', lang)}", _long(numerator, lang)),
+                     (f"{t(label, lang)}, {t('exact_denominator', lang)}", _long(denominator, lang)),
+                     (f"{t(label, lang)}, {t('exact_decimal', lang)}", _decimal(exact[f"{key}_decimal"], lang))]
+        doc.add(_kv(rows, lang), Paragraph(t("exact_note", lang), note=True))
     else:
         doc.add(_not_available(exact, lang))
-    doc.add(Heading(t("by_strategy", lang), 2),
-            Table([t("strategy", lang), t("ev_short", lang), t("rtp_i_short", lang), t("rtp_tw_short", lang),
-                   t("ew_short", lang)],
-                  [[t(f"strategy.{row['strategy']}", lang), _pct(row["ev"], lang, sign=True),
-                    _pct(row["rtp_initial"], lang), _pct(row["rtp_total_wagered"], lang),
-                    number(row["expected_total_wager"], 6, lang)] for row in rtp["by_strategy"]],
-                  widths=[4, 2, 2, 2, 1.5]))
     if not r.strategy.get("available"):
         doc.add(Paragraph(t("no_chart_rtp", lang, reason=r.strategy.get("reason", "")), note=True))
+
+
+def _long(digits: str, lang: str) -> str:
+    """An integer of an exact fraction on its own line; too long for a table cell: its length (in report.json)."""
+    if len(digits) > LONG_NUMBER:
+        return t("exact_long", lang, digits=integer(len(digits.lstrip("-")), lang))
+    return digits
 
 
 def _upcards(doc: Document, r: Report, lang: str) -> None:
     u = r.upcards
     ups = _ups(u["p_upcard"])
-    rows = [[u_, number(u["p_upcard"][u_], 6, lang), _pct(u["ev_by_upcard"][u_], lang, 4, sign=True),
-             _pct(u["p_upcard"][u_] * u["ev_by_upcard"][u_], lang, 4, sign=True)] for u_ in ups]
+    rows = [[u_, number(u["p_upcard"][u_], 6, lang), _num_pct(u["ev_by_upcard"][u_], lang, 4, sign=True),
+             _num_pct(u["p_upcard"][u_] * u["ev_by_upcard"][u_], lang, 4, sign=True)] for u_ in ups]
     doc.add(Heading(t("s4", lang)),
-            Table([t("up", lang), t("p_up", lang), t("ev_given_up", lang), t("contribution", lang)], rows,
-                  widths=[1.5, 2, 2.5, 2.5]),
+            Table([t("up", lang), t("p_up", lang), f"{t('ev_given_up', lang)} (%)", f"{t('contribution', lang)} (%)"],
+                  rows, widths=[1.5, 2, 2.5, 2.5]),
             Paragraph(t("ev_by_up_note", lang, ev=_pct(r.rtp["ev"], lang, sign=True)), note=True),
             Image(figures.ev_by_upcard_png(r.charts["ev_by_upcard"], lang, t("fig_ev_by_up", lang),
-                                           t("up", lang)), t("fig_ev_by_up", lang), 0.7))
+                                           t("up", lang)), t("fig_ev_by_up", lang), 0.7, "ev-by-upcard.png"))
     outcomes = u["dealer_outcomes"]
     head = [t("up", lang)] + [t(f"outcome.{o}", lang) if o in ("bust", "blackjack") else o for o in outcomes]
     doc.add(Heading(t("dealer_title", lang), 2),
@@ -283,7 +246,11 @@ def _decisions(doc: Document, r: Report, lang: str) -> None:
                        t("insurance_ev", lang), t("take", lang)],
                       [[str(g["tens_in_hand"]), number(g["probability"], 6, lang),
                         number(g["p_dealer_blackjack"], 6, lang), number(g["insurance_ev"], 6, lang, sign=True),
-                        yes_no(g["taken"], lang)] for g in d["insurance"]], widths=[4, 2, 2, 2, 1.2]))
+                        yes_no(g["taken"], lang)] for g in d["insurance"]]
+                      + [[t("total", lang), number(sum(g["probability"] for g in d["insurance"]), 6, lang), "", "",
+                          ""]], widths=[4, 2, 2, 2.2, 1.2], bold_last=True),
+                Paragraph(t("insurance_left_out", lang, p=number(d["p_blackjack_given_ace"], 6, lang),
+                            total=number(sum(g["probability"] for g in d["insurance"]), 6, lang)), note=True))
         key = "insurance_never" if d["insurance_never_worth_taking"] else "insurance_sometimes"
         doc.add(Paragraph(t(key, lang, best=number(d["insurance_best_ev"], 6, lang, sign=True))))
     else:
@@ -310,17 +277,17 @@ def _volatility(doc: Document, r: Report, lang: str) -> None:
                   + [[t("total", lang), number(sum(dist.values()), 9, lang)]], align="rr", widths=[2, 2],
                   bold_last=True),
             Image(figures.distribution_png(r.charts["distribution"], lang, t("fig_dist", lang), t("net", lang),
-                                           t("probability", lang)), t("fig_dist", lang), 0.7),
+                                           t("probability", lang)), t("fig_dist", lang), 0.7, "distribution.png"),
             _kv([(t("sd", lang), number(v["sd"], 9, lang)),
                  (t("variance", lang), number(v["variance"], 9, lang)),
                  (t("skewness", lang), number(v["skewness"], 6, lang)),
                  (t("hit_frequency", lang), _pct(v["hit_frequency"], lang, 4)),
                  (t("p_push", lang), _pct(v["p_push"], lang, 4)),
                  (t("p_loss", lang), _pct(v["p_loss"], lang, 4)),
-                 (t("largest_win", lang), t("bets", lang, x=_signed(net_text(v["largest_win"]), lang))),
-                 (t("largest_loss", lang), t("bets", lang, x=_signed(net_text(v["largest_loss"]), lang))),
-                 (t("rounds_for_ci", lang), integer(v["rounds_for_ci"], lang))], lang),
-            Paragraph(t("ci_note", lang, n=integer(v["rounds_for_ci"], lang))))
+                 (t("largest_win_optimal", lang), t("bets", lang, x=_signed(net_text(v["largest_win"]), lang))),
+                 (t("largest_loss_optimal", lang), t("bets", lang, x=_signed(net_text(v["largest_loss"]), lang))),
+                 (t("rounds_for_ci_pp", lang), integer(v["rounds_for_ci"], lang))], lang),
+            Paragraph(t("ci_note_pp", lang, n=integer(v["rounds_for_ci"], lang))))
 
 
 def _signed(key: str, lang: str) -> str:
@@ -347,20 +314,20 @@ def _sensitivity(doc: Document, r: Report, lang: str) -> None:
         doc.add(_not_available(s, lang))
         return
     doc.add(Heading(t("readings_table", lang), 2),
-            Table([t("reading", lang), t("ev_short", lang), t("rtp_i_short", lang), t("rtp_tw_short", lang),
+            Table([t("reading", lang), t("col.ev_pct", lang), t("col.rtp_i_pct", lang), t("col.rtp_tw_pct", lang),
                    t("gives_published", lang)],
                   [[t_or(f"reading.{v['label']}", lang, v["label"])
                     + (f" ({t('used', lang)})" if v["reading_used"] else ""),
-                    _pct(v["ev"], lang, 4, sign=True), _pct(v["rtp_initial"], lang, 4),
-                    _pct(v["rtp_total_wagered"], lang, 4), yes_no(v["matches_published"], lang)]
+                    _num_pct(v["ev"], lang, 4, sign=True), _num_pct(v["rtp_initial"], lang, 4),
+                    _num_pct(v["rtp_total_wagered"], lang, 4), yes_no(v["matches_published"], lang)]
                    for v in s["readings"]], align="lrrrc", widths=[6, 2, 2, 2, 1.5], small=True),
             Paragraph(t("readings_note", lang), note=True),
             Heading(t("effects_table", lang), 2),
-            Table([t("change", lang), t("ev_short", lang), t("ev_change", lang), t("rtp_i_short", lang),
-                   t("rtp_tw_short", lang)],
-                  [[t_or(f"effect.{v['label']}", lang, v["label"]), _pct(v["ev"], lang, 4, sign=True),
-                    _pct(v["ev_change"], lang, 4, sign=True), _pct(v["rtp_initial"], lang, 4),
-                    _pct(v["rtp_total_wagered"], lang, 4)] for v in s["effects"]],
+            Table([t("change", lang), t("col.ev_pct", lang), f"{t('ev_change', lang)} (pp)", t("col.rtp_i_pct", lang),
+                   t("col.rtp_tw_pct", lang)],
+                  [[t_or(f"effect.{v['label']}", lang, v["label"]), _num_pct(v["ev"], lang, 4, sign=True),
+                    _num_pct(v["ev_change"], lang, 4, sign=True), _num_pct(v["rtp_initial"], lang, 4),
+                    _num_pct(v["rtp_total_wagered"], lang, 4)] for v in s["effects"]],
                   widths=[5, 2, 2, 2, 2], small=True),
             Paragraph(t("effects_note", lang), note=True))
 
@@ -376,19 +343,24 @@ def _verification(doc: Document, r: Report, lang: str) -> None:
                  (t("seed", lang), str(v["seed"])),
                  (t("generator", lang), v["generator"]),
                  (t("workers", lang), str(v["workers"])),
-                 (t("sim_strategy", lang), v["strategy"]),
+                 (t("sim_strategy", lang), t("strategy.optimal_cd", lang)
+                  if v["strategy"].startswith("optimal composition-dependent") else v["strategy"]),
                  (t("seconds", lang), f"{number(v['seconds'], 1, lang)} s")], lang, text=True))
     rows = []
     for key, label in (("rtp_initial", "rtp_i_short"), ("rtp_total_wagered", "rtp_tw_short")):
         f = v[key]
-        rows.append([t(label, lang), _pct(f["simulated"], lang, 4), _interval(f["ci95"], lang),
-                     _interval(f["ci99"], lang), _pct(f["exact"], lang, 4), number(f["z"], 2, lang, sign=True),
+        rows.append([t(label, lang), _num_pct(f["simulated"], lang, 4), _interval(f["ci95"], lang),
+                     _interval(f["ci99"], lang), _num_pct(f["exact"], lang, 4), _z(f["z"], f.get("se"), lang),
                      f"{yes_no(f['exact_in_ci95'], lang)} / {yes_no(f['exact_in_ci99'], lang)}"])
-    doc.add(Table(["", t("simulated", lang), t("ci95", lang), t("ci99", lang), t("exact", lang), t("z", lang),
-                   t("inside", lang)], rows, widths=[2.6, 1.7, 3.2, 3.2, 1.7, 1, 1.8], small=True))
+    doc.add(Table([t("rtp_unit", lang), f"{t('simulated', lang)} (%)", f"{t('ci95', lang)} (%)",
+                   f"{t('ci99', lang)} (%)", f"{t('exact', lang)} (%)", t("z", lang), t("inside", lang)], rows,
+                  widths=[2.6, 1.7, 3.2, 3.2, 1.7, 1, 1.8], small=True))
     both = all(v[k]["exact_in_ci95"] for k in ("rtp_initial", "rtp_total_wagered"))
     in99 = all(v[k]["exact_in_ci99"] for k in ("rtp_initial", "rtp_total_wagered"))
     doc.add(Paragraph(t("sim_verdict_ok" if both else ("sim_verdict_99" if in99 else "sim_verdict_bad"), lang)))
+    if "distinguishing" in v:
+        from ev.present.report.lab_blocks import distinguishing_blocks
+        doc.add(*distinguishing_blocks(r, lang))
     doc.add(Heading(t("chi_title", lang), 2))
     if v["chi_square"] is not None:
         doc.add(Paragraph(t("chi_text", lang, chi2=number(v["chi_square"], 3, lang), dof=v["chi_square_dof"],
@@ -397,15 +369,22 @@ def _verification(doc: Document, r: Report, lang: str) -> None:
                       [[", ".join(_signed(net_text(x), lang) for x in c["values"]), integer(c["observed"], lang),
                         number(c["expected"], 1, lang)] for c in v["chi_square_cells"]], widths=[2, 2, 2]))
     doc.add(Heading(t("freq_title", lang), 2),
-            Table(["", t("simulated", lang), t("exact", lang), t("z", lang)],
-                  [[t(f"freq.{name}", lang), _pct(f["simulated"], lang, 4),
-                    _pct(f["exact"], lang, 4) if f["exact"] is not None else "–",
-                    number(f["z"], 2, lang, sign=True) if f["z"] is not None else "–"]
-                   for name, f in v["frequencies"].items()], widths=[3, 2, 2, 1]))
+            Table([t("freq_unit", lang), f"{t('simulated', lang)} (%)", f"{t('exact', lang)} (%)", t("z", lang)],
+                  [[t(f"freq.{name}", lang), _num_pct(f["simulated"], lang, 4), _num_pct(f["exact"], lang, 4),
+                    _z(f["z"], f.get("se"), lang)]
+                   for name, f in v["frequencies"].items()], widths=[3, 2, 2, 1]),
+            Paragraph(t("z_undefined", lang), note=True))
+
+
+def _z(z: float | None, se: float | None, lang: str) -> str:
+    """A z-score, or '–' where it is undefined (no exact value, or a zero standard error)."""
+    if z is None or se is None or se <= 0:
+        return "–"
+    return number(z, 2, lang, sign=True)
 
 
 def _interval(ci, lang: str) -> str:
-    return f"{percent(ci[0], 4, lang)} – {percent(ci[1], 4, lang)}"
+    return f"{number(100 * ci[0], 4, lang)} – {number(100 * ci[1], 4, lang)}"
 
 
 __all__ = [

@@ -19,7 +19,6 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import os
-import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,15 +26,19 @@ from typing import Any
 
 from ev import __version__
 from ev.analysis.accounting import RoundStats, round_stats
+from ev.analysis.disclosure import all_exceptions
 from ev.analysis.game import Game
 from ev.analysis.sensitivity import EFFECTS, PUBLISHED_RTP, READINGS, rule_effects, rule_readings
 from ev.analysis.simulation import compare, simulate
+from ev.analysis.strategies import strategy_table
 from ev.analysis.strategy import optimal_policy
 from ev.core.actions import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, UP_ORDER
 from ev.core.rules import FIELD_NAMES, Rules
 from ev.present.numbers import decimal_text, fraction_text, net_text
+from ev.present.report import lab
 from ev.present.report.chart_adapter import strategy_section
+from ev.present.report.meta import build_commit, empty_meta
 
 #: up cards in the order of a printed chart, as the report's keys write them: 2 ... 9, T, A
 UP_SYMBOLS = tuple(RANK_SYMBOLS[u] for u in UP_ORDER)
@@ -44,6 +47,7 @@ Z95_REPORT = 1.96
 #: half-width of the RTP confidence interval the "rounds needed" figure is for
 CI_HALF_WIDTH = 0.001
 GAME_NAME = "Blackjack Touch – Single Deck"
+CUSTOM_NAME = "custom rule set"
 SEED_DIR = Path(__file__).with_name("seeds")
 
 Step = Callable[[str], None]
@@ -66,16 +70,26 @@ class Report:
     strategy: dict
     sensitivity: dict
     verification: dict
+    strategies: dict = field(default_factory=dict)       # item 1: RTP by player strategy, the minimum
+    exposure: dict = field(default_factory=dict)         # item 2: maximum stake, loss and win
+    reproducibility: dict = field(default_factory=dict)  # item 3: software, platform, command, hashes, seed
+    assumptions: dict = field(default_factory=dict)      # item 4
+    peek_reading: dict = field(default_factory=dict)     # item 5
+    disclosure: dict = field(default_factory=dict)       # item 6: every composition-dependent exception
     charts: dict = field(default_factory=dict)   # exact series the plots draw (copies of figures above)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "report": "bjev math report",
             "units": "EV, stakes and net results in initial bets; probabilities and RTPs as fractions",
-            "identification": self.identification, "method": self.method, "rtp": self.rtp,
-            "upcards": self.upcards, "decisions": self.decisions, "volatility": self.volatility,
+            "identification": self.identification, "method": self.method, "assumptions": self.assumptions,
+            "peek_reading": self.peek_reading, "rtp": self.rtp, "strategies": self.strategies,
+            "upcards": self.upcards, "decisions": self.decisions, "exposure": self.exposure,
+            "volatility": self.volatility,
             "strategy": {k: v for k, v in self.strategy.items() if not k.startswith("_")},
+            "disclosure": self.disclosure,
             "sensitivity": self.sensitivity, "verification": self.verification,
+            "reproducibility": self.reproducibility,
         }
 
 
@@ -87,45 +101,73 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
                  simulate_rounds: int = 10_000_000, seed: int | None = None, workers: int | None = None,
                  sensitivity: bool = True, progress: Callable[[float, str], None] | None = None,
                  simulation_progress: Callable[[int], None] | None = None,
-                 today: _dt.datetime | None = None) -> Report:
+                 today: _dt.datetime | None = None, meta: dict | None = None,
+                 command: list[str] | None = None) -> Report:
     """Compute every figure of the report for ``rules`` (default: the seed game).
 
-    ``simulate_rounds`` 0 skips the Monte Carlo check; ``sensitivity`` False
-    skips the rule readings and rule effects (about 30 s).  ``progress(k, note)``
-    is told of each finished step; ``simulation_progress(rounds_done)`` of the
-    Monte Carlo check's progress.
+    ``simulate_rounds`` 0 skips the Monte Carlo check; ``seed`` None is the fixed
+    default seed (``lab.DEFAULT_SEED``); ``sensitivity`` False skips the rule
+    readings and rule effects (about 30 s).  ``meta``: the metadata file's fields
+    (``ev.present.report.meta``); ``command``: the command line to record.
+    ``progress(k, note)`` is told of each finished step; ``simulation_progress(rounds_done)``
+    of the Monte Carlo check's progress.
     """
     rules = rules or Rules()
+    meta = meta or empty_meta()
+    seed = lab.DEFAULT_SEED if seed is None else seed
     step = (lambda k, note: progress(k, note)) if progress else (lambda k, note: None)
     game = Game(rules)
     result = game.round(split_strategy)
     step(1, "exact round")
     stats = round_stats(game, split_strategy)
     step(1, "wager accounting")
-    others = {s: round_stats(game, s) for s in ("cdz", "cdp1") if s != split_strategy}
-    step(1, "split strategies")
     exact = _exact(rules, split_strategy)
     step(1, "exact fractions")
     strategy = _strategy(game, stats)
     step(1, "strategy chart")
+    computed: dict[str, Any] = {f"optimal-{split_strategy}": stats}
+    basic = None
+    if strategy.get("available"):
+        computed["basic"] = strategy["_stats"]
+        basic = strategy["_chart"].table
+    rows = strategy_table(game, basic, computed)
+    step(1, "strategies")
+    identification = _identification(rules, meta)
 
     report = Report(
-        identification=_identification(rules),
+        identification=identification,
         method=_method(rules, split_strategy, today),
-        rtp=_rtp(result, stats, others, exact, strategy),
+        rtp=_rtp(result, stats, exact),
         upcards=_upcards(game, result),
         decisions=_decisions(rules, result, stats),
         volatility=_volatility(stats),
         strategy=strategy,
         sensitivity=_unavailable("skipped (--skip-rules-effect)"),
         verification=_unavailable("skipped (--simulate-rounds 0)"),
+        strategies=lab.strategies(rows, f"optimal-{split_strategy}"),
+        exposure=lab.exposure(rules, meta, stats.distribution),
+        assumptions=lab.assumptions(rules, result, stats),
+        reproducibility=lab.reproducibility(rules, identification["rule_text"], seed if simulate_rounds else None,
+                                            workers, command),
     )
+    report.volatility.update(lab.volatility_index(stats.sd, stats.rtp_initial))
+    if strategy.get("available"):
+        chart = strategy["_chart"]
+        hands = {(row.up, *sorted(row.cards)): row.result for row in chart.ev_rows}
+        report.disclosure = lab.disclosure(all_exceptions(game, chart.table, optimal_policy(game), hands),
+                                           chart.ev_gap)
+    else:
+        report.disclosure = _unavailable(strategy.get("reason", ""))
     if sensitivity:
         report.sensitivity = _sensitivity(rules, split_strategy, lambda label: step(1, label))
+    report.peek_reading = lab.readings(report.sensitivity, rules, stats.rtp_total_wagered)
     step(1, "sensitivity")
     if simulate_rounds:
         report.verification = _verification(game, rules, stats, simulate_rounds, seed, workers,
                                              simulation_progress)
+        report.verification["distinguishing"] = lab.distinguishing(
+            stats.sd, stats.expected_wager, stats.rtp_initial, stats.rtp_total_wagered, simulate_rounds,
+            PUBLISHED_RTP)
     step(1, "simulation")
     report.charts = {"distribution": report.volatility["distribution"],
                      "ev_by_upcard": {u: report.upcards["ev_by_upcard"][u] for u in UP_SYMBOLS
@@ -146,10 +188,21 @@ def seed_rule_text(lang: str) -> str:
     return text.replace("\r\n", "\n").strip()
 
 
-def _identification(rules: Rules) -> dict:
+def game_name(rules: Rules, meta: dict) -> str:
+    """The name the report gives the game: the metadata's, else the seed game's for its rules, else 'custom'."""
+    if meta.get("game_name"):
+        return meta["game_name"]
+    return GAME_NAME if rules == Rules() else CUSTOM_NAME
+
+
+def _identification(rules: Rules, meta: dict) -> dict:
     default = rules == Rules()
     return {
-        "game": GAME_NAME,
+        "game": game_name(rules, meta),
+        "meta": meta,
+        "blank_fields": lab.blanks(meta),
+        "rule_text": seed_rule_text("en") if default else None,
+        "rule_text_sha256": {lang: _sha256(seed_rule_text(lang)) for lang in ("en", "de", "pl")} if default else None,
         "default_game": default,
         "rules": rules.as_dict(),
         "rules_summary": rules.summary(),
@@ -166,20 +219,9 @@ def _identification(rules: Rules) -> dict:
 
 
 # ----- 2. method ------------------------------------------------------------------------
-def git_commit() -> str | None:
-    """The commit of the source tree this package runs from, or None (not a git checkout, no git)."""
-    package = Path(__file__).resolve().parents[2]
-    try:
-        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=package, capture_output=True, text=True,
-                             timeout=10)
-        # an installed copy inside some other repository must not report that repository's commit
-        if top.returncode != 0 or Path(top.stdout.strip()).resolve() / "ev" != package:
-            return None
-        out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=package, capture_output=True, text=True, timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    commit = out.stdout.strip()
-    return commit if out.returncode == 0 and len(commit) == 40 else None
+def _sha256(text: str) -> str:
+    import hashlib
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _method(rules: Rules, split_strategy: str, today: _dt.datetime | None) -> dict:
@@ -193,7 +235,7 @@ def _method(rules: Rules, split_strategy: str, today: _dt.datetime | None) -> di
         "play": "optimal composition-dependent",
         "software": "bjev",
         "version": __version__,
-        "git_commit": git_commit(),
+        "git_commit": build_commit(),
         "rules_sha256": rules.sha256(),
         "date": now.strftime("%Y-%m-%d"),
         "timestamp": now.strftime("%Y-%m-%dT%H:%M:%SZ"),
@@ -209,16 +251,7 @@ def _report_time() -> _dt.datetime:
 
 
 # ----- 3. RTP ------------------------------------------------------------------------------
-def _strategy_row(name: str, stats: RoundStats) -> dict:
-    return {"strategy": name, "ev": stats.ev, "rtp_initial": stats.rtp_initial,
-            "rtp_total_wagered": stats.rtp_total_wagered, "expected_total_wager": stats.expected_wager}
-
-
-def _rtp(result, stats: RoundStats, others: dict, exact: dict, strategy: dict) -> dict:
-    rows = [_strategy_row(stats.split_strategy, stats)]
-    rows += [_strategy_row(s, st) for s, st in others.items()]
-    if strategy.get("available"):
-        rows.append(_strategy_row("basic", strategy["_stats"]))
+def _rtp(result, stats: RoundStats, exact: dict) -> dict:
     tw = stats.rtp_total_wagered
     return {
         "ev": result.ev,
@@ -231,7 +264,6 @@ def _rtp(result, stats: RoundStats, others: dict, exact: dict, strategy: dict) -
         "rtp_total_wagered_2dp": round(100 * tw, 2),
         "matches_published": round(tw, 4) == PUBLISHED_RTP,
         "exact": exact,
-        "by_strategy": rows,
     }
 
 
@@ -309,7 +341,9 @@ def _decisions(rules: Rules, result, stats: RoundStats) -> dict:
         declined = float(rules.payout) * (1.0 - bj.p_dealer_blackjack)
         even = {"p_dealer_blackjack": bj.p_dealer_blackjack, "ev_even_money": 1.0, "ev_declined": declined,
                 "advantage_of_declining": declined - 1.0, "take": bj.take_insurance}
+    p_natural = sum(d.probability for d in ace_deals if set(d.cards) == {ACE, TEN})
     return {
+        "p_blackjack_given_ace": p_natural,
         "p_double": stats.p_double, "p_split": stats.p_split, "p_insurance": stats.p_insurance,
         "p_even_money": stats.p_even_money, "p_player_blackjack": stats.p_player_blackjack,
         "p_dealer_blackjack": stats.p_dealer_blackjack, "expected_total_wager": stats.expected_wager,
@@ -396,7 +430,6 @@ __all__ = [
     "UP_SYMBOLS",
     "Report",
     "build_report",
-    "git_commit",
     "seed_rule_text",
     "total_steps",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import base64
 from html import escape
 
-from ev.present.report.document import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
+from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
 
 CSS = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; max-width: 60em; margin: 2em auto; padding: 0 1em;
@@ -18,7 +18,8 @@ table { border-collapse: collapse; margin: .6em 0 1em; font-size: .92em; }
 table.small { font-size: .82em; }
 th, td { border: 1px solid #b9c4cf; padding: .25em .55em; }
 th { background: #e3eaf2; }
-td.r { text-align: right; font-variant-numeric: tabular-nums; } td.c { text-align: center; } td.l { text-align: left; }
+td.r { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.fixed { table-layout: fixed; width: 100%; } td.c { text-align: center; } td.l { text-align: left; }
 tr.total td { font-weight: bold; }
 blockquote { white-space: pre-wrap; background: #f6f6f3; border-left: 4px solid #999; margin: .5em 0;
              padding: .6em 1em; font-size: .88em; }
@@ -29,7 +30,13 @@ footer { margin-top: 3em; font-size: .8em; color: #666; border-top: 1px solid #c
 
 def _table(table: Table) -> str:
     align = table.alignment()
-    cls = ' class="small"' if table.small else ""
+    classes = (["small"] if table.small else []) + (["fixed"] if table.fills else [])
+    cls = f' class="{" ".join(classes)}"' if classes else ""
+    cols = ""
+    if table.widths:
+        total = sum(table.widths)
+        cols = "".join(f'<col style="width:{100 * w / total:.1f}%">' for w in table.widths)
+        cols = f"<colgroup>{cols}</colgroup>"
     head = "".join(f"<th>{escape(h)}</th>" for h in table.headers)
     rows = []
     last = len(table.rows) - 1
@@ -41,7 +48,7 @@ def _table(table: Table) -> str:
             cells.append(f'<td class="{align[j]}"{style}>{escape(cell)}</td>')
         tr = ' class="total"' if table.bold_last and i == last else ""
         rows.append(f"<tr{tr}>{''.join(cells)}</tr>")
-    return f"<table{cls}><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    return f"<table{cls}>{cols}<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
 def render_html(doc: Document) -> str:

@@ -1,9 +1,7 @@
-"""The report as Markdown (GitHub-flavoured tables; images inlined as base64 data URIs)."""
+"""The report as Markdown (GitHub-flavoured tables; images linked as PNG files written beside it)."""
 from __future__ import annotations
 
-import base64
-
-from ev.present.report.document import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
+from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
 
 
 def _cell(text: str) -> str:
@@ -23,6 +21,11 @@ def _table(table: Table) -> str:
     return "\n".join(lines)
 
 
+def images(doc: Document) -> dict[str, bytes]:
+    """The PNG files the Markdown links to, by file name."""
+    return {block.name: block.png for block in doc.blocks if isinstance(block, Image)}
+
+
 def render_markdown(doc: Document) -> str:
     out = [f"# {doc.title}", "", f"*{doc.subtitle}*", ""]
     for block in doc.blocks:
@@ -37,8 +40,7 @@ def render_markdown(doc: Document) -> str:
         elif isinstance(block, Table):
             out += [_table(block), ""]
         elif isinstance(block, Image):
-            data = base64.b64encode(block.png).decode("ascii")
-            out += [f"![{block.caption}](data:image/png;base64,{data})", ""]
+            out += [f"![{block.caption}]({block.name})", ""]
         elif isinstance(block, PageBreak):
             continue
     out += ["---", doc.footer, ""]

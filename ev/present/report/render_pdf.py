@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 from fpdf import FPDF, FontFace
 
-from ev.present.report.document import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
+from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
 from ev.present.report.texts import t
 
 FONT = "DejaVu"
@@ -52,6 +53,10 @@ class _PDF(FPDF):
         self.set_text_color(0, 0, 0)
 
 
+#: rows of a long table kept together at its end (and at its start, with the heading)
+KEEP_ROWS = 3
+
+
 def render_pdf(doc: Document) -> bytes:
     pdf = _PDF(doc)
     pdf.add_page()
@@ -62,34 +67,139 @@ def render_pdf(doc: Document) -> bytes:
     pdf.set_font(FONT, "I", 11)
     pdf.multi_cell(0, 6, doc.subtitle, new_x="LMARGIN", new_y="NEXT", align="L")
     pdf.ln(4)
-    for block in doc.blocks:
-        if isinstance(block, Heading):
-            _heading(pdf, block)
-        elif isinstance(block, Paragraph):
-            pdf.set_font(FONT, "I" if block.note else "", 7.5 if block.note else 9.5)
-            pdf.multi_cell(0, 3.6 if block.note else 4.8, block.text, new_x="LMARGIN", new_y="NEXT", align="L")
-            pdf.ln(2)
-        elif isinstance(block, Quote):
-            pdf.set_font(FONT, "", 7.5)
-            pdf.set_fill_color(*QUOTE_FILL)
-            pdf.multi_cell(0, 3.5, block.text.replace("\t", "    "), fill=True, padding=2,
-                           new_x="LMARGIN", new_y="NEXT", align="L")
-            pdf.ln(3)
-        elif isinstance(block, Table):
-            _table(pdf, block)
-        elif isinstance(block, Image):
-            width = pdf.epw * block.width
-            pdf.image(io.BytesIO(block.png), x=pdf.l_margin + (pdf.epw - width) / 2, w=width)
-            pdf.ln(3)
-        elif isinstance(block, PageBreak):
-            pdf.add_page()
+    for group in _groups(doc.blocks):
+        _place(pdf, group)
     return bytes(pdf.output())
 
 
-def _heading(pdf: FPDF, block: Heading) -> None:
-    # keep a heading with the start of what follows it
-    if pdf.get_y() > pdf.page_break_trigger - (45 if block.level == 1 else 30):
+def _groups(blocks: list) -> list[list]:
+    """Blocks that must share a page.
+
+    A heading stays with what follows it: up to two paragraphs and the table or image
+    after them.  Notes (small print) stay with the table, image or text above them.
+    """
+    groups: list[list] = []
+    current: list = []
+
+    def open_heading() -> bool:
+        """Is ``current`` a heading still waiting for its table or image?"""
+        return (bool(current) and isinstance(current[0], Heading)
+                and all(isinstance(b, (Heading, Paragraph)) for b in current)
+                and sum(isinstance(b, Paragraph) for b in current) <= 2)
+
+    for block in blocks:
+        if isinstance(block, Paragraph) and block.note and current:
+            current.append(block)
+            continue
+        if not (open_heading() and not isinstance(block, PageBreak)):
+            if current:
+                groups.append(current)
+            current = []
+        current.append(block)
+    if current:
+        groups.append(current)
+    return groups
+
+
+def _room(pdf: FPDF) -> float:
+    return pdf.page_break_trigger - pdf.get_y()
+
+
+def _page_height(pdf: FPDF) -> float:
+    return pdf.page_break_trigger - pdf.t_margin
+
+
+def _measure(pdf: FPDF, blocks: list) -> float:
+    """Height (mm) the blocks take, rendered on a dummy copy of the document."""
+    with pdf.offset_rendering() as dummy:
+        y0, page0 = dummy.get_y(), dummy.page
+        for block in blocks:
+            _draw(dummy, block)
+        height = dummy.get_y() - y0 + (dummy.page - page0) * _page_height(pdf)
+    return height
+
+
+def _place(pdf: FPDF, group: list) -> None:
+    """Draw a group on the current page if it fits, else on the next; split a long table between pages."""
+    if isinstance(group[0], PageBreak):
+        if pdf.get_y() > pdf.t_margin + 1:
+            pdf.add_page()
+        return
+    table = next((b for b in group if isinstance(b, Table)), None)
+    whole = _measure(pdf, group)
+    if whole <= _room(pdf):
+        for block in group:
+            _draw(pdf, block)
+        return
+    if table is None or whole <= _page_height(pdf) * 0.9:
+        if whole <= _page_height(pdf) * 0.9 and pdf.get_y() > pdf.t_margin + 1:
+            pdf.add_page()            # it fits on a page of its own; longer text flows on from here
+        for block in group:
+            _draw(pdf, block)
+        return
+    # a table longer than what is left: heading and the first rows here if they fit, then page by page
+    i = group.index(table)
+    before, after = group[:i], group[i + 1:]
+    head = _measure(pdf, before + [_part(table, table.rows[:KEEP_ROWS])])
+    if head > _room(pdf):
         pdf.add_page()
+    for block in before:
+        _draw(pdf, block)
+    row_height = max(_measure(pdf, [_part(table, [row])]) - _measure(pdf, [_part(table, [])])
+                     for row in table.rows[:: max(1, len(table.rows) // 12)])
+    header = _measure(pdf, [_part(table, [])])
+    tail = _measure(pdf, after) if after else 0.0
+    rows = table.rows
+    start = 0
+    while start < len(rows):
+        fit = max(1, int((_room(pdf) - header) // row_height))
+        left = len(rows) - start
+        if fit >= left and left * row_height + header + tail <= _room(pdf):
+            fit = left
+        elif fit >= left - KEEP_ROWS:
+            fit = max(1, left - KEEP_ROWS)   # the last rows go to the next page together, with the notes
+        _draw(pdf, _part(table, rows[start:start + fit], first=start == 0, last=start + fit >= len(rows)))
+        start += fit
+        if start < len(rows):
+            pdf.add_page()
+    for block in after:
+        _draw(pdf, block)
+
+
+def _part(table: Table, rows: list, first: bool = True, last: bool = True) -> Table:
+    """``table`` with only ``rows`` (fills follow their rows; a total row is bold only in the last part)."""
+    fills = None
+    if table.fills:
+        index = {id(r): k for k, r in enumerate(table.rows)}
+        fills = [table.fills[index[id(r)]] for r in rows]
+    return Table(table.headers, rows, table.align, table.widths, table.small, fills, table.bold_last and last,
+                 table.tall)
+
+
+def _draw(pdf: Any, block) -> None:
+    if isinstance(block, Heading):
+        _heading(pdf, block)
+    elif isinstance(block, Paragraph):
+        pdf.set_font(FONT, "I" if block.note else "", 7.5 if block.note else 9.5)
+        pdf.multi_cell(0, 3.6 if block.note else 4.8, block.text, new_x="LMARGIN", new_y="NEXT", align="L")
+        pdf.ln(2)
+    elif isinstance(block, Quote):
+        pdf.set_font(FONT, "", 7.5)
+        pdf.set_fill_color(*QUOTE_FILL)
+        pdf.multi_cell(0, 3.5, block.text.replace("\t", "    "), fill=True, padding=2,
+                       new_x="LMARGIN", new_y="NEXT", align="L")
+        pdf.ln(3)
+    elif isinstance(block, Table):
+        _table(pdf, block)
+    elif isinstance(block, Image):
+        width = pdf.epw * block.width
+        pdf.image(io.BytesIO(block.png), x=pdf.l_margin + (pdf.epw - width) / 2, w=width)
+        pdf.ln(3)
+    elif isinstance(block, PageBreak):
+        pdf.add_page()
+
+
+def _heading(pdf: FPDF, block: Heading) -> None:
     if block.level == 1:
         pdf.ln(3)
         pdf.set_font(FONT, "B", 14)
@@ -107,17 +217,50 @@ def _heading(pdf: FPDF, block: Heading) -> None:
     pdf.set_text_color(0, 0, 0)
 
 
+def column_widths(pdf: FPDF, table: Table, total: float, size: float) -> list[float]:
+    """Column widths (mm) near ``table.widths`` in which no word of a header and no number of a cell breaks.
+
+    Each column is at least as wide as its longest header word (bold) and its longest
+    cell word, plus padding; the other columns share what is left in proportion.
+    """
+    n = len(table.headers)
+    rel = list(table.widths) if table.widths else [1.0] * n
+    pad = 2 * 1.2 + 1.0
+    need = []
+    for j in range(n):
+        pdf.set_font(FONT, "B", size)
+        words = [pdf.get_string_width(w) for w in table.headers[j].split()] or [0.0]
+        pdf.set_font(FONT, "", size)
+        for row in table.rows:
+            if j < len(row):
+                words += [pdf.get_string_width(w) for w in row[j].split()]
+        need.append(max(words) + pad)
+    fixed: dict[int, float] = {}
+    while True:
+        free = total - sum(fixed.values())
+        share = sum(rel[j] for j in range(n) if j not in fixed)
+        widths = [fixed[j] if j in fixed else free * rel[j] / share for j in range(n)]
+        short = [j for j in range(n) if j not in fixed and widths[j] < need[j]]
+        if not short or len(fixed) + len(short) == n:
+            break
+        for j in short:
+            fixed[j] = need[j]
+    return widths
+
+
 def _table(pdf: FPDF, table: Table) -> None:
     size = 7.5 if table.small else 8.5
     pdf.set_font(FONT, "", size)
     align = {"l": "LEFT", "r": "RIGHT", "c": "CENTER"}
     aligns = tuple(align[a] for a in table.alignment())
-    widths = tuple(table.widths) if table.widths else None
-    total_width = pdf.epw if (widths or len(table.headers) > 3) else pdf.epw * 0.7
+    total_width = pdf.epw if (table.widths or len(table.headers) > 3) else pdf.epw * 0.7
+    widths = tuple(column_widths(pdf, table, total_width, size))
+    pdf.set_font(FONT, "", size)
     pdf.set_draw_color(185, 196, 207)
     last = len(table.rows) - 1
     with pdf.table(col_widths=widths, text_align=aligns, width=total_width, align="LEFT",
-                   line_height=size * 0.55, headings_style=FontFace(emphasis="BOLD", fill_color=HEAD_FILL),
+                   line_height=size * (1.2 if table.tall else 0.55),
+                   headings_style=FontFace(emphasis="BOLD", fill_color=HEAD_FILL),
                    padding=(0.6, 1.2)) as out:
         head = out.row()
         for h in table.headers:

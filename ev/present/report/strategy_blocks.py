@@ -8,23 +8,15 @@ from __future__ import annotations
 
 from ev.present.chart_render import COLOURS, EV_ACTIONS, chart_view
 from ev.present.numbers import number
-from ev.present.report.document import Heading, PageBreak, Paragraph, Table
+from ev.present.report.blocks import Heading, PageBreak, Paragraph, Table
 from ev.present.report.model import UP_SYMBOLS
 from ev.present.report.texts import t
-
-
-def _up_label(up: str) -> str:
-    return "10" if up == "T" else up
-
-
-def _hand_label(hand: str) -> str:
-    return "-".join("10" if c == "T" else c for c in hand.split("-"))
 
 
 def strategy_blocks(section: dict, lang: str) -> list:
     """Section 7's blocks after its opening line: the chart, legend, notes and exceptions."""
     view = chart_view(section["_chart"], lang)
-    blocks: list = [PageBreak(), Heading(view.title, 2), Paragraph(view.rules, note=True)]
+    blocks: list = [Heading(view.title, 2), Paragraph(view.rules, note=True)]
     for title, rows in view.sections:
         blocks.append(Table([title] + list(view.ups),
                             [[label] + [text for text, _ in cells] for label, cells in rows],
@@ -42,11 +34,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _sci(x: float, lang: str) -> str:
-    text = f"{x:.2e}"
-    return text if lang == "en" else text.replace(".", ",")
-
-
 def _action(name: str, lang: str) -> str:
     return t(f"action.{name}", lang)
 
@@ -59,12 +46,11 @@ def _exceptions(section: dict, lang: str) -> list:
                                 three=chart["three_card_exceptions"]))]
     if items:
         blocks.append(Table(
-            [t("up", lang)] + [_cap(t(k, lang)) for k in ("evtable.hand", "exceptions.chart_action",
-                                                          "exceptions.best_action", "exceptions.gain",
-                                                          "exceptions.round_gain")],
-            [[_up_label(e["up"]), _hand_label(e["hand"]), _action(e["chart"], lang), _action(e["best"], lang),
-              number(e["gain"], 6, lang, sign=True), _sci(e["round_gain"], lang)] for e in items],
-            align="llllrr", widths=[1, 1.6, 2, 2, 1.8, 1.8], small=True))
+            [t("up", lang), t("col.hand", lang), t("col.chart", lang), t("col.best", lang), t("col.gain_hand", lang),
+             t("col.gain_round", lang)],
+            [[e["up"], e["hand"], _action(e["chart"], lang), _action(e["best"], lang),
+              number(e["gain"], 6, lang, sign=True), number(1e6 * e["round_gain"], 4, lang)] for e in items],
+            align="llllrr", widths=[1.3, 1.6, 1.8, 1.8, 2.2, 2.6], small=True))
     return blocks
 
 
@@ -73,14 +59,18 @@ def appendix_blocks(section: dict, lang: str, peeked: list[str]) -> list:
     rows = section["ev_table"]
     actions = [a for a in EV_ACTIONS if any(r[a] is not None for r in rows)]
     body = []
+    naturals = False
     for r in rows:
-        cells = [_up_label(r["up"]), _hand_label(r["hand"])]
+        cells = [r["up"], r["hand"]]
         for a in actions:
             v = r[a]
+            if a == "stand" and r["even_money"] is not None and r.get("blackjack_declined") is not None:
+                v, naturals = r["blackjack_declined"], True   # like even money: unconditioned
             cells.append("" if v is None else number(v, 6, lang, sign=True) + ("*" if r["best"] == a else ""))
         body.append(cells)
     return [PageBreak(), Heading(t("appendix", lang)), Heading(t("evtable.title", lang), 2),
             Paragraph(t("evtable.intro", lang, cards=", ".join(peeked)) if peeked
                       else t("evtable.unconditioned", lang)),
             Table([t("up", lang), _cap(t("evtable.hand", lang))] + [_action(a, lang) for a in actions], body,
-                  align="ll" + "r" * len(actions), widths=[1, 1.3] + [1.6] * len(actions), small=True)]
+                  align="ll" + "r" * len(actions), widths=[1, 1.3] + [1.6] * len(actions), small=True)] + (
+        [Paragraph(t("evtable.natural_note", lang), note=True)] if naturals else [])

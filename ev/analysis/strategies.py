@@ -1,0 +1,345 @@
+"""The player strategies a test lab asks about, as :class:`~ev.analysis.strategy.Policy` tables.
+
+Each builder returns a fixed strategy that ``ev.analysis.accounting.round_stats``
+evaluates exactly (every deal, every card; no sampling), in the game's arithmetic:
+
+* :func:`mimic_dealer_policy`: hit to 17 as the dealer does (hitting soft 17
+  when the dealer does), never double, split, insure, surrender or take even money;
+* :func:`never_bust_policy`: never take a card that can bust (see its docstring);
+* :func:`with_insurance`: a strategy that also always takes insurance and/or even money;
+* :func:`worst_policy`: the lowest EV any legal strategy reaches: the optimal
+  recursion turned round, choosing the worst legal action at every decision.
+
+:func:`strategy_table` evaluates them all, with optimal composition-dependent
+play under every split strategy and the basic-strategy chart, into the rows of
+the report's strategy table.  Units: EVs and stakes in initial bets.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, round_stats, split_cells
+from ev.analysis.game import Game
+from ev.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Policy
+from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES
+from ev.core.cards import ACE, N_RANKS, TEN, blackjack_rank, composition_of, hand_total, pair_rank, subtract
+
+MIMIC_NAME = "mimic the dealer"
+NEVER_BUST_NAME = "never bust"
+WORST_NAME = "minimum over legal play"
+
+
+def _missing(v: Any) -> bool:
+    """A value the solver leaves out (a hand the deck cannot hold): NaN in floats, None in fractions."""
+    return v is None or v != v
+
+
+# ----- strategies that stand or hit by a rule of totals --------------------------------------------
+def total_rule_policy(game: Game, name: str, hits: Callable[[int, bool], bool]) -> Policy:
+    """A strategy that only stands or hits: ``hits(total, soft)`` says when to hit (never at 21).
+
+    Pairs are played by their total (never split); nothing is doubled, insured or surrendered,
+    and even money is declined.
+    """
+    hands = game.graph["hands"]
+    codes = bytearray(NO_ACTION for _ in hands)
+    for s, hand in enumerate(hands):
+        if sum(hand) >= 2:
+            total, soft = hand_total(hand)
+            codes[s] = HIT if total < 21 and hits(total, soft) else STAND
+    table = bytes(codes)
+    per_up = {up: table for up in range(N_RANKS)}
+    policy = Policy(game.rules, name, hands, per_up, dict(per_up), dict(per_up), bytes(len(hands)), False)
+    policy.validate()
+    return policy
+
+
+def mimic_dealer_policy(game: Game) -> Policy:
+    """Hit below 17, and on soft 17 when this dealer hits soft 17; stand otherwise (the dealer's own rule)."""
+    h17 = game.rules.hit_soft_17
+    return total_rule_policy(game, MIMIC_NAME, lambda total, soft: total < 17 or (total == 17 and soft and h17))
+
+
+def never_bust_policy(game: Game) -> Policy:
+    """Never risk a bust: stand on any hard 12 or more, hit hard 11 or less.
+
+    A soft hand cannot bust on one card: it is hit up to soft 17 and stands on
+    soft 18 or more (once it turns hard it follows the hard rule).  Pairs are
+    played by their total; nothing is doubled, split, insured or surrendered.
+    """
+    return total_rule_policy(game, NEVER_BUST_NAME, lambda total, soft: total <= 17 if soft else total <= 11)
+
+
+def with_insurance(policy: Policy, insurance: bool = True, even_money: bool = True, name: str | None = None) -> Policy:
+    """``policy`` that also always takes insurance (every two-card hand but a natural) and/or even money.
+
+    Where the rules do not offer insurance or even money, that part is left as is.
+    """
+    r = policy.rules
+    marks = bytearray(policy.insurance)
+    if insurance and r.insurance:
+        for s, hand in enumerate(policy.hands):
+            if sum(hand) == 2 and hand_total(hand)[0] != 21:
+                marks[s] = 1
+    changed = dataclasses.replace(policy, name=name or policy.name, insurance=bytes(marks),
+                                  even_money=policy.even_money or (even_money and r.even_money))
+    changed.validate()
+    return changed
+
+
+# ----- the worst legal strategy ---------------------------------------------------------------------
+def worst_policy(game: Game) -> Policy:
+    """The strategy of lowest EV among all legal strategies whose split hands follow one table per up card.
+
+    The optimal recursion over the hand graph with min in place of max: at every
+    unsplit hand the worst of stand and hit (never hitting 21); at two cards also
+    double, split and surrender where the rules allow them; insurance taken when its
+    EV is negative and even money taken when it is worth less than the declined
+    blackjack.  Stand and double values are the solver's (they do not depend on
+    later play); hit is recursed here.  A hand made by a split is played, like
+    CDZ-, by the unsplit hand's worst decision among the actions allowed after a
+    split; a split is chosen when its value, under that post-split play, is the
+    lowest.  Ties go to the earlier of stand, hit, double, split, surrender.
+    Values are joint (as the solver's), in the game's arithmetic.
+    """
+    r, A = game.rules, game.arithmetic
+    hands, nxt = game.graph["hands"], game.graph["next"]
+    n_states = len(hands)
+    blank = bytes([NO_ACTION]) * n_states
+    play = {up: blank for up in range(N_RANKS)}       # up cards the shoe does not hold keep a blank table
+    fallback, split_play = dict(play), dict(play)
+    insurance = bytearray(n_states)
+    for up in game.upcards():
+        solver = game.solver(up)
+        base = subtract(game.shoe, composition_of([up]))
+        settled = r.settled_blackjack_rank(up)
+        stand, _, double = solver.values_table()
+        worst: list = [None] * n_states       # worst stand/hit value of every state
+        codes = bytearray(blank)
+        for s in range(n_states - 1, -1, -1):
+            hand = hands[s]
+            if sum(hand) < 2 or _missing(stand[s]):
+                continue
+            deck = [b - h for b, h in zip(base, hand)]
+            options = [(STAND, stand[s])]
+            if hand_total(hand)[0] < 21:
+                options.append((HIT, _hit_value(A, deck, [nxt[s * N_RANKS + c] for c in range(N_RANKS)],
+                                                worst, settled)))
+            codes[s], worst[s] = _worst(options, A.tie)
+        sp, fb = bytearray(codes), bytearray(codes)
+        evaluator = None
+        for s, hand in enumerate(hands):
+            if sum(hand) != 2 or worst[s] is None:
+                continue
+            total, soft = hand_total(hand)
+            deck = [b - h for b, h in zip(base, hand)]
+            unsplit = [(codes[s], worst[s])]
+            after_split = list(unsplit)
+            if r.may_double(total, soft):
+                unsplit.append((DOUBLE, double[s]))
+            if r.may_double(total, soft, after_split=True):
+                after_split.append((DOUBLE, double[s]))
+            if r.late_surrender:
+                unsplit.append((SURRENDER, game.surrender_value(up, deck)))
+            codes[s] = fb[s] = _worst(sorted(unsplit), A.tie)[0]
+            sp[s] = _worst(sorted(after_split), A.tie)[0]
+            if up == ACE and r.insurance and total != 21:
+                insurance[s] = 1 if r.insurance_ev(A.ratio(deck[TEN], sum(deck))) < 0 else 0
+        for s, hand in enumerate(hands):
+            pair = pair_rank(hand)
+            if sum(hand) != 2 or pair is None or worst[s] is None or not (r.may_split and base[pair] >= 2):
+                continue
+            if evaluator is None:
+                evaluator = A.evaluator(solver, blackjack_rank(up), bytes(codes), bytes(sp) * N_RANKS)
+            value = split_round(game, evaluator, up, pair, bytes(sp))[0]
+            current = _value_of(codes[s], s, worst, double, game, up, [b - h for b, h in zip(base, hand)])
+            if value < current - A.tie:
+                codes[s] = SPLIT
+        play[up], fallback[up], split_play[up] = bytes(codes), bytes(fb), bytes(sp)
+    even_money = False
+    if r.even_money and game.shoe[ACE] >= 2 and game.shoe[TEN] >= 1:
+        d = list(subtract(game.shoe, composition_of([ACE, ACE, TEN])))
+        even_money = A.one < A.number(r.payout) * (1 - A.ratio(d[TEN], sum(d)))
+    policy = Policy(r, WORST_NAME, hands, play, fallback, split_play, bytes(insurance), even_money)
+    policy.validate()
+    return policy
+
+
+def _hit_value(A: Any, deck: list[int], children: list[int], worst: list, settled: int) -> Any:
+    """Joint value of hitting a hand whose unseen deck is ``deck``, played on by ``worst``."""
+    n = sum(deck)
+    value = A.zero
+    for c in range(N_RANKS):
+        if deck[c] <= 0:
+            continue
+        child = children[c]
+        if child >= 0:
+            value += deck[c] * worst[child]
+        elif settled >= 0:     # a bust loses the bet unless a settled dealer blackjack already took it
+            value -= deck[c] * (1 - A.ratio(deck[settled] - (c == settled), n - 1))
+        else:
+            value -= deck[c]
+    return value / n
+
+
+def _worst(options: list[tuple[int, Any]], tie: Any) -> tuple[int, Any]:
+    """The option of lowest value; values within ``tie`` of the lowest so far go to the earlier option."""
+    best, value = options[0]
+    for code, v in options[1:]:
+        if v < value - tie:
+            best, value = code, v
+    return best, value
+
+
+def _value_of(code: int, s: int, worst: list, double: list, game: Game, up: int, deck: list[int]) -> Any:
+    if code == DOUBLE:
+        return double[s]
+    if code == SURRENDER:
+        return game.surrender_value(up, deck)
+    return worst[s]
+
+
+# ----- a policy's EV and stake, with split rounds by exchangeability ---------------------------------
+def split_round(game: Game, evaluator: Any, up: int, pair: int, split_codes: bytes) -> tuple[Any, Any]:
+    """(mean net result, mean stake) of splitting ``pair`` against ``up``, joint units, post-split play
+    from ``evaluator`` (``split_codes``: its codes for a split hand, the same in every context).
+
+    With one split the two hands are exchangeable (each played on its own cards),
+    so the round's mean and stake are twice one hand's: exact, and far cheaper
+    than the joint distribution of both hands when split hands draw many cards.
+    With resplits, the accounting's cells (:func:`ev.analysis.accounting.split_cells`, exact while
+    their work is small, else with the hands of three- and four-hand splits independent given the
+    dealer's outcome: about 1e-6 bets off on a full deck).
+    """
+    A, rules = game.arithmetic, game.rules
+    if rules.split_hands(pair) > 2:
+        cells = list(split_cells(game, evaluator, up, pair, lambda _pair, _k: split_codes, EXACT_RESPLIT_LIMIT))
+        return (sum((net * mass for (_, _, net), mass, _ in cells), A.zero),
+                sum((stake * mass for _, mass, stake in cells), A.zero))
+    deck = list(subtract(game.shoe, composition_of([up, pair, pair])))
+    n = sum(deck)
+    start = game.graph["next"][pair]
+    one_card = rules.one_card_after_split(pair)
+    mean = stake = A.zero
+    for c in range(N_RANKS):
+        if deck[c] <= 0:
+            continue
+        p = A.ratio(deck[c], n)
+        cells = evaluator.context_distribution(game.graph["next"][start * N_RANKS + c], pair, 1, one_card)
+        mean += p * sum((result * mass for (_, _, result), mass in cells.items()), A.zero)
+        stake += p * sum(((1 + doubled) * mass for (doubled, _, _), mass in cells.items()), A.zero)
+    return 2 * mean, 2 * stake
+
+
+@dataclass
+class Figures:
+    """EV and expected total stake E[W] of a round under one strategy (initial bets), and both RTPs."""
+
+    ev: Any
+    expected_wager: Any
+
+    @property
+    def rtp_initial(self) -> Any:
+        return 1 + self.ev
+
+    @property
+    def rtp_total_wagered(self) -> Any:
+        return (self.expected_wager + self.ev) / self.expected_wager
+
+
+def policy_figures(game: Game, policy: Policy) -> Figures:
+    """Exact EV and E[W] of ``policy``, without the joint distribution of split rounds.
+
+    ``round_stats`` of the same policy with every split replaced by its fallback
+    play (cheap: no split rounds), corrected deal by deal for the splits by
+    :func:`split_round`.  The same figures as ``round_stats(game, policy)`` (the
+    tests check it), at a fraction of the cost when split hands draw many cards.
+    """
+    A = game.arithmetic
+    play = {up: bytes(f if c == SPLIT else c for c, f in zip(policy.play[up], policy.fallback[up]))
+            for up in policy.play}
+    unsplit = round_stats(game, dataclasses.replace(policy, play=play))
+    ev, wager = unsplit.ev, unsplit.expected_wager
+    n_shoe = sum(game.shoe)
+    for up in game.upcards():
+        base = subtract(game.shoe, composition_of([up]))
+        n = sum(base)
+        evaluator = None
+        for pair in range(N_RANKS):
+            s = game.graph["index"].get(composition_of([pair, pair]))
+            if s is None or base[pair] < 2 or policy.play[up][s] != SPLIT:
+                continue
+            if evaluator is None:
+                evaluator = A.evaluator(game.solver(up), blackjack_rank(up), policy.play[up],
+                                        policy.split_play[up] * N_RANKS)
+            share = game.same_ten_rank_probability() if pair == TEN else A.one
+            weight = A.ratio(game.shoe[up], n_shoe) * A.ratio(base[pair] * (base[pair] - 1), n * (n - 1)) * share
+            split_mean, split_stake = split_round(game, evaluator, up, pair, policy.split_play[up])
+            cells = evaluator.hand_distribution(s, first=policy.fallback[up][s]).items()
+            ev += weight * (split_mean - sum((x * mass for (_, _, x), mass in cells), A.zero))
+            wager += weight * (split_stake - sum(((1 + d) * mass for (d, _, _), mass in cells), A.zero))
+    return Figures(ev, wager)
+
+
+# ----- the table ----------------------------------------------------------------------------------
+@dataclass
+class StrategyRow:
+    """One strategy of the table: a key (``optimal-cdz``, ``basic``, ``mimic``, ...), its name and figures.
+
+    ``figures``: a ``RoundStats`` or :class:`Figures` (both have ``ev``, ``expected_wager`` and both RTPs).
+    """
+
+    key: str
+    name: str
+    figures: Any
+
+
+def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, Any] | None = None,
+                   split_strategies: Iterable[str] = SPLIT_STRATEGIES) -> list[StrategyRow]:
+    """Exact figures of every strategy a lab asks about, the minimum last.
+
+    Optimal composition-dependent play under every split strategy the engine
+    offers (``round_stats`` by name), the basic-strategy chart ``basic``, the
+    chart with insurance and even money always taken, mimic the dealer, never
+    bust, and the minimum over legal play (the fixed strategies by
+    :func:`policy_figures`).  ``computed``: figures already at hand, by row key
+    (``optimal-cdz``, ``basic``, ...), so that nothing is computed twice.
+    """
+    computed = dict(computed or {})
+    rows = []
+    for name in split_strategies:
+        key = f"optimal-{name}"
+        if key not in computed and name == "cdp" and game.rules.max_split_hands <= 2 and "optimal-cdp1" in computed:
+            computed[key] = computed["optimal-cdp1"]     # with one split CDP is CDP1 (no resplit to vary with)
+        if key not in computed:
+            computed[key] = round_stats(game, name)
+        rows.append(StrategyRow(key, f"optimal composition-dependent ({name})", computed[key]))
+    if basic is not None:
+        rows.append(StrategyRow("basic", basic.name, computed.get("basic") or policy_figures(game, basic)))
+        if game.rules.insurance or game.rules.even_money:
+            insured = with_insurance(basic, name="basic strategy, always insuring and taking even money")
+            rows.append(StrategyRow("basic-insure", insured.name, policy_figures(game, insured)))
+    for key, build in (("mimic", mimic_dealer_policy), ("never-bust", never_bust_policy), ("minimum", worst_policy)):
+        policy = build(game)
+        rows.append(StrategyRow(key, policy.name, policy_figures(game, policy)))
+    return rows
+
+
+__all__ = [
+    "MIMIC_NAME",
+    "NEVER_BUST_NAME",
+    "WORST_NAME",
+    "Figures",
+    "StrategyRow",
+    "mimic_dealer_policy",
+    "never_bust_policy",
+    "policy_figures",
+    "split_round",
+    "strategy_table",
+    "total_rule_policy",
+    "with_insurance",
+    "worst_policy",
+]

@@ -1,0 +1,462 @@
+"""The math report's phrases for a test lab (identification, assumptions, readings, strategies, exposure,
+volatility index, reproducibility, sign-off, disclosure), in English, German and Polish.
+
+Data only: :mod:`ev.present.i18n` merges :data:`LAB_MESSAGES` into its one table, so that
+:func:`ev.present.i18n.t` answers for these keys like for any other.
+"""
+from __future__ import annotations
+
+LAB_MESSAGES: dict[str, dict[str, str]] = {
+    # ----- identification and metadata ----------------------------------------------------
+    "meta_title": {"en": "Document and game identification", "de": "Identifikation von Dokument und Spiel",
+                   "pl": "Identyfikacja dokumentu i gry"},
+    "meta_intro": {"en": "Fields that bjev cannot know are taken from the metadata file (bjev report --meta FILE); "
+                         "a blank line is a field to be filled in, never a value bjev has guessed.",
+                   "de": "Angaben, die bjev nicht kennen kann, stammen aus der Metadatendatei (bjev report --meta "
+                         "DATEI); eine leere Linie ist ein auszufüllendes Feld, nie ein von bjev geratener Wert.",
+                   "pl": "Dane, których bjev nie może znać, pochodzą z pliku metadanych (bjev report --meta PLIK); "
+                         "pusta linia to pole do uzupełnienia, nigdy wartość odgadnięta przez bjev."},
+    "meta.supplier": {"en": "Supplier", "de": "Anbieter", "pl": "Dostawca"},
+    "meta.game_name": {"en": "Game name", "de": "Name des Spiels", "pl": "Nazwa gry"},
+    "meta.game_id": {"en": "Game ID", "de": "Spiel-ID", "pl": "Identyfikator gry"},
+    "meta.game_version": {"en": "Game version", "de": "Spielversion", "pl": "Wersja gry"},
+    "meta.jurisdiction": {"en": "Jurisdiction", "de": "Rechtsgebiet", "pl": "Jurysdykcja"},
+    "meta.document_id": {"en": "Document ID", "de": "Dokument-ID", "pl": "Identyfikator dokumentu"},
+    "meta.author": {"en": "Author", "de": "Verfasser", "pl": "Autor"},
+    "meta.reviewer": {"en": "Reviewer", "de": "Prüfer", "pl": "Recenzent"},
+    "meta.approver": {"en": "Approver", "de": "Freigegeben von", "pl": "Zatwierdzający"},
+    "meta.table_limits": {"en": "Table limits MIN / MAX (initial bet)", "de": "Tischlimits MIN / MAX (Grundeinsatz)",
+                          "pl": "Limity stołu MIN / MAX (stawka początkowa)"},
+    "revision_title": {"en": "Revision history", "de": "Änderungsverlauf", "pl": "Historia zmian"},
+    "revision.revision": {"en": "Revision", "de": "Revision", "pl": "Wersja"},
+    "revision.date": {"en": "Date", "de": "Datum", "pl": "Data"},
+    "revision.author": {"en": "Author", "de": "Verfasser", "pl": "Autor"},
+    "revision.description": {"en": "Description", "de": "Beschreibung", "pl": "Opis"},
+    "custom_rule_set": {"en": "custom rule set", "de": "eigener Regelsatz", "pl": "własny zestaw zasad"},
+    # ----- assumptions --------------------------------------------------------------------
+    "assumptions_title": {"en": "Assumptions", "de": "Annahmen", "pl": "Założenia"},
+    "assume.deck": {"en": "The deck. Every round is dealt from the complete shoe ({decks}, {cards} cards) in a "
+                          "uniformly random order, shuffled afresh for every round: no card of an earlier round is missing.",
+                    "de": "Das Deck. Jede Runde wird aus allen Karten ({decks}, {cards} Karten) in gleichverteilt zufälliger "
+                          "Reihenfolge ausgeteilt, für jede Runde neu gemischt: keine Karte einer früheren Runde "
+                          "fehlt.",
+                    "pl": "Talia. Każda runda jest rozdawana z kompletu kart ({decks}, {cards} kart) w jednostajnie "
+                          "losowej kolejności, tasowanej od nowa przed każdą rundą: nie brakuje żadnej karty z "
+                          "wcześniejszej rundy."},
+    "assume.hole_card": {"en": "The hole card. The dealer's second card is dealt face down with the up card, before "
+                               "the player acts; where the dealer does not check it, it is revealed after the "
+                               "player's hands are complete.",
+                         "de": "Die verdeckte Karte. Die zweite Karte des Dealers wird mit der aufgedeckten Karte "
+                               "verdeckt ausgeteilt, bevor der Spieler handelt; wo der Dealer sie nicht prüft, wird "
+                               "sie nach den Händen des Spielers aufgedeckt.",
+                         "pl": "Karta zakryta. Druga karta krupiera jest rozdawana zakryta razem z kartą odkrytą, "
+                               "zanim gracz podejmie decyzję; tam, gdzie krupier jej nie sprawdza, jest odkrywana po "
+                               "zakończeniu układów gracza."},
+    "assume.rng": {"en": "Randomness. The figures assume a perfectly random shuffle. Whether the game's random number "
+                         "generator and shuffle achieve that is a separate certification, outside this report.",
+                   "de": "Zufall. Die Zahlen setzen ein vollkommen zufälliges Mischen voraus. Ob der "
+                         "Zufallszahlengenerator und das Mischen des Spiels das leisten, ist eine eigene "
+                         "Zertifizierung außerhalb dieses Berichts.",
+                   "pl": "Losowość. Liczby zakładają idealnie losowe tasowanie. To, czy generator liczb losowych i "
+                         "tasowanie w grze to zapewniają, jest przedmiotem odrębnej certyfikacji, poza tym raportem."},
+    "assume.side_bets": {"en": "Side bets. The game has no side bets; none is included.",
+                         "de": "Nebenwetten. Das Spiel hat keine Nebenwetten; keine ist enthalten.",
+                         "pl": "Zakłady dodatkowe. Gra nie ma zakładów dodatkowych; żaden nie jest uwzględniony."},
+    "assume.stakes": {"en": "Stakes. The stake of a round is the initial bet, every double and split bet, and half "
+                            "the initial bet for insurance; even money counts as insurance on a blackjack (stake "
+                            "1.5 initial bets, net result +1).",
+                      "de": "Einsätze. Der Einsatz einer Runde ist der Grundeinsatz, jeder Verdopplungs- und "
+                            "Teilungseinsatz und der halbe Grundeinsatz für die Versicherung; Even Money zählt als "
+                            "Versicherung auf einen Blackjack (Einsatz 1,5 Grundeinsätze, Nettoergebnis +1).",
+                      "pl": "Stawki. Stawka rundy to stawka początkowa, każda stawka podwojenia i dzielenia oraz "
+                            "połowa stawki początkowej za ubezpieczenie; Even Money liczy się jako ubezpieczenie "
+                            "blackjacka (stawka 1,5 stawki początkowej, wynik netto +1)."},
+    "assume.returned": {"en": "Returned wagers. When the dealer's blackjack under an ace is found after play and takes "
+                              "only the original bet, the double and split wagers placed meanwhile are handed back. "
+                              "Counted as not at risk (this report's convention): E[W] = {at_risk} initial bets, RTP "
+                              "per total wagered {rtp_at_risk}. Counted as placed: E[W] = {placed}, RTP per total "
+                              "wagered {rtp_placed}.",
+                        "de": "Zurückgegebene Einsätze. Wird der Blackjack des Dealers unter einem Ass erst nach "
+                              "dem Spiel festgestellt und nimmt er nur den Grundeinsatz, werden die inzwischen "
+                              "gesetzten Verdopplungs- und Teilungseinsätze zurückgegeben. Als nicht riskiert "
+                              "gezählt (Konvention dieses Berichts): E[W] = {at_risk} Grundeinsätze, RTP je "
+                              "Gesamteinsatz {rtp_at_risk}. Als gesetzt gezählt: E[W] = {placed}, RTP je "
+                              "Gesamteinsatz {rtp_placed}.",
+                        "pl": "Zwracane stawki. Gdy blackjack krupiera przy asie zostaje odkryty po rozgrywce i "
+                              "zabiera tylko stawkę początkową, postawione w międzyczasie stawki podwojenia i "
+                              "dzielenia są zwracane. Liczone jako nieryzykowane (konwencja tego raportu): E[W] = "
+                              "{at_risk} stawki początkowej, RTP od łącznej stawki {rtp_at_risk}. Liczone jako "
+                              "postawione: E[W] = {placed}, RTP od łącznej stawki {rtp_placed}."},
+    "assume.returned_bound": {"en": " (The placed figure counts the first double or split; doubles after a split "
+                                    "are not added, so it is a lower bound.)",
+                              "de": " (Die Zahl für gesetzte Einsätze zählt das erste Verdoppeln oder Teilen; "
+                                    "Verdopplungen nach dem Teilen sind nicht addiert, sie ist also eine untere "
+                                    "Schranke.)",
+                              "pl": " (Wartość dla postawionych stawek liczy pierwsze podwojenie lub dzielenie; "
+                                    "podwojenia po dzieleniu nie są dodane, jest to więc dolne ograniczenie.)"},
+    "assume.no_returned": {"en": "Returned wagers. Under these rules no double or split wager is ever handed back, so "
+                                 "the two stake conventions give the same E[W].",
+                           "de": "Zurückgegebene Einsätze. Unter diesen Regeln wird nie ein Verdopplungs- oder "
+                                 "Teilungseinsatz zurückgegeben; beide Konventionen ergeben dasselbe E[W].",
+                           "pl": "Zwracane stawki. Przy tych zasadach żadna stawka podwojenia ani dzielenia nie "
+                                 "jest zwracana, więc obie konwencje dają to samo E[W]."},
+    # ----- the peek reading ---------------------------------------------------------------------
+    "peek.text_en": {"en": "What the rules say. The English rules say that the dealer checks the face-down card when "
+                           "the first card is a 10, J, Q or K; they say nothing of an ace. The German and Polish "
+                           "rules do not mention the check at all. None says what a dealer blackjack under an ace, "
+                           "found only after the player's hands, takes.",
+                     "de": "Was die Regeln sagen. Die englischen Regeln sagen, dass der Dealer die verdeckte Karte "
+                           "prüft, wenn die erste Karte eine 10, ein Bube, eine Dame oder ein König ist; von einem Ass "
+                           "sagen sie nichts. Die deutschen Regeln erwähnen die Prüfung überhaupt nicht. Keine "
+                           "Fassung sagt, was ein erst nach den Händen des Spielers aufgedeckter Blackjack des "
+                           "Dealers unter einem Ass nimmt.",
+                     "pl": "Co mówią zasady. Angielska wersja zasad mówi, że krupier sprawdza zakrytą kartę, gdy "
+                           "pierwsza karta to 10, walet, dama lub król; o asie nie mówi nic. Polska i niemiecka wersja "
+                           "w ogóle nie wspominają o sprawdzaniu. Żadna wersja nie mówi, co zabiera blackjack "
+                           "krupiera przy asie, odkryty dopiero po układach gracza."},
+    "peek.reading_used": {"en": "The reading used. Where the text speaks, this report follows it: the dealer checks "
+                                "under a ten and not under an ace. Where it is silent, it takes the reading consistent "
+                                "with the published 99.59 %: an unchecked blackjack takes only the original bet. That "
+                                "is why this reading is chosen. In expected value it is the same game as a check "
+                                "under the ace too.",
+                          "de": "Die verwendete Lesart. Wo der Text spricht, folgt ihm dieser Bericht: der Dealer "
+                                "prüft unter einer Zehn und nicht unter einem Ass. Wo er schweigt, nimmt er die mit "
+                                "den veröffentlichten 99,59 % vereinbare Lesart: ein ungeprüfter Blackjack nimmt nur "
+                                "den Grundeinsatz. Deshalb ist diese Lesart gewählt. Im Erwartungswert ist es "
+                                "dasselbe Spiel wie mit einer Prüfung auch unter dem Ass.",
+                          "pl": "Przyjęta interpretacja. Tam, gdzie tekst coś mówi, raport za nim podąża: krupier "
+                                "sprawdza przy dziesiątce, a nie przy asie. Tam, gdzie milczy, przyjmuje "
+                                "interpretację zgodną z opublikowanym zwrotem 99,59 %: niesprawdzony blackjack "
+                                "zabiera tylko stawkę początkową. Dlatego wybrano tę interpretację. W wartości "
+                                "oczekiwanej jest to ta sama gra, co ze sprawdzaniem także przy asie."},
+    "peek.other_rules": {"en": "The rule set of this report: {peek}; an unchecked dealer blackjack {unchecked}.",
+                         "de": "Regelsatz dieses Berichts: {peek}; ein ungeprüfter Blackjack des Dealers {unchecked}.",
+                         "pl": "Zestaw zasad tego raportu: {peek}; niesprawdzony blackjack krupiera {unchecked}."},
+    "peek.consistent": {"en": "Readings consistent with the published 99.59 % (section 8 has the figures): {readings}. "
+                              "The two are the same game in expected value, so the published figure cannot tell "
+                              "them apart.",
+                        "de": "Mit den veröffentlichten 99,59 % vereinbare Lesarten (Zahlen in Abschnitt 8): "
+                              "{readings}. Beide sind im Erwartungswert dasselbe Spiel; die veröffentlichte Zahl "
+                              "kann sie nicht unterscheiden.",
+                        "pl": "Interpretacje zgodne z opublikowanym zwrotem 99,59 % (liczby w sekcji 8): {readings}. "
+                              "W wartości oczekiwanej to ta sama gra, więc opublikowana liczba ich nie rozróżnia."},
+    "peek.inconsistent": {"en": "Not consistent: {reading}, which gives {rtp} per total wagered.",
+                          "de": "Nicht vereinbar: {reading}; sie ergibt {rtp} je Gesamteinsatz.",
+                          "pl": "Niezgodna: {reading}, która daje {rtp} od łącznej stawki."},
+    "peek.recommend": {"en": "Recommendation: the supplier should confirm in writing whether the dealer checks under an "
+                             "ace and, if not, what a dealer blackjack found after play takes.",
+                       "de": "Empfehlung: Der Anbieter sollte schriftlich bestätigen, ob der Dealer unter einem Ass "
+                             "prüft und, wenn nicht, was ein nach dem Spiel aufgedeckter Blackjack des Dealers nimmt.",
+                       "pl": "Zalecenie: dostawca powinien potwierdzić na piśmie, czy krupier sprawdza przy asie, a "
+                             "jeśli nie, co zabiera blackjack krupiera odkryty po rozgrywce."},
+    "peek.unavailable": {"en": "The readings' figures are not in this report (--skip-rules-effect).",
+                         "de": "Die Zahlen der Lesarten sind nicht in diesem Bericht (--skip-rules-effect).",
+                         "pl": "Liczb dla interpretacji nie ma w tym raporcie (--skip-rules-effect)."},
+    "peek.no_effect": {"en": "has no effect (the dealer checks under both an ace and a ten)",
+                       "de": "ohne Wirkung (der Dealer prüft unter Ass und Zehn)",
+                       "pl": "bez znaczenia (krupier sprawdza przy asie i przy dziesiątce)"},
+    "takes.all": {"en": "takes every wager", "de": "nimmt alle Einsätze", "pl": "zabiera wszystkie stawki"},
+    "takes.original": {"en": "takes only the original bet", "de": "nimmt nur den Grundeinsatz",
+                       "pl": "zabiera tylko stawkę początkową"},
+    "rule_no_effect": {"en": "no effect under these rules", "de": "unter diesen Regeln ohne Wirkung",
+                       "pl": "bez znaczenia przy tych zasadach"},
+    "value.split_tens.value": {"en": "by value", "de": "nach Wert", "pl": "według wartości"},
+    "value.split_tens.rank": {"en": "by rank only", "de": "nur nach Rang", "pl": "tylko według figury"},
+    "value.peek.ace_ten": {"en": "ace and ten", "de": "Ass und Zehn", "pl": "as i dziesiątka"},
+    "value.peek.ten": {"en": "ten only", "de": "nur Zehn", "pl": "tylko dziesiątka"},
+    "value.peek.none": {"en": "never", "de": "nie", "pl": "nigdy"},
+    "value.unchecked_blackjack_takes.all": {"en": "all wagers", "de": "alle Einsätze", "pl": "wszystkie stawki"},
+    "value.unchecked_blackjack_takes.original": {"en": "original bet", "de": "Grundeinsatz",
+                                                 "pl": "stawka początkowa"},
+    "value.double.any": {"en": "any two cards", "de": "zwei beliebige Karten", "pl": "dowolne dwie karty"},
+    "rtp_published_pl": {"en": "The Polish rules say only \"stanowiący łączną wartość wygranych/zakładów\" (total "
+                               "win/total bet); they do not say \"optimal strategy\".",
+                         "de": "Die polnischen Regeln sagen nur „stanowiący łączną wartość wygranych/zakładów“ "
+                               "(Gesamtgewinn/Gesamteinsatz); „optimale Strategie“ sagen sie nicht.",
+                         "pl": "Polskie zasady mówią tylko: „stanowiący łączną wartość wygranych/zakładów”; nie "
+                               "mówią o strategii optymalnej."},
+    # ----- RTP by strategy ----------------------------------------------------------------------
+    "strategies_title": {"en": "RTP by player strategy", "de": "RTP nach Strategie des Spielers",
+                         "pl": "RTP według strategii gracza"},
+    "strategies_intro": {"en": "Each strategy is evaluated exactly by the fixed-strategy evaluator (every deal and "
+                               "every card enumerated, in floating point), not simulated. The published 99.59 % "
+                               "refers to the first row: {published}.",
+                         "de": "Jede Strategie ist mit dem Auswerter für feste Strategien exakt berechnet (jede "
+                               "Austeilung und jede Karte aufgezählt, in Gleitkomma), nicht simuliert. Die "
+                               "veröffentlichten 99,59 % beziehen sich auf die erste Zeile: {published}.",
+                         "pl": "Każda strategia jest obliczona dokładnie przez ewaluator strategii stałej (każde "
+                               "rozdanie i każda karta wyliczone, w arytmetyce zmiennoprzecinkowej), nie symulowana. "
+                               "Opublikowane 99,59 % dotyczy pierwszego wiersza: {published}."},
+    "strategies_min": {"en": "The minimum is the same recursion as optimal play, choosing the worst legal action at "
+                             "every decision (stand; hit, but never on 21; double, split and surrender where "
+                             "allowed; insurance and even money taken when they are worse). It is the minimum over "
+                             "every strategy for unsplit hands; hands made by a split follow one table per up card, "
+                             "as under CDZ-. No legal play returns less: RTP {rtp_i} per initial bet, {rtp_tw} per "
+                             "total wagered.",
+                       "de": "Das Minimum ist dieselbe Rekursion wie das optimale Spiel, mit der schlechtesten "
+                             "erlaubten Handlung bei jeder Entscheidung (Stehen; Ziehen, nie bei 21; Verdoppeln, "
+                             "Teilen und Aufgeben, wo erlaubt; Versicherung und Even Money, wenn sie schlechter "
+                             "sind). Es ist das Minimum über jede Strategie für ungeteilte Hände; geteilte Hände "
+                             "folgen einer Tabelle je Dealerkarte, wie bei CDZ-. Kein erlaubtes Spiel zahlt weniger "
+                             "aus: RTP {rtp_i} je Grundeinsatz, {rtp_tw} je Gesamteinsatz.",
+                       "pl": "Minimum to ta sama rekurencja co gra optymalna, wybierająca najgorszą dozwoloną "
+                             "decyzję w każdym miejscu (stój; dobierz, ale nigdy przy 21; podwojenie, dzielenie i "
+                             "rezygnacja, gdzie dozwolone; ubezpieczenie i Even Money, gdy są gorsze). Jest to "
+                             "minimum po wszystkich strategiach dla układów bez dzielenia; układy po dzieleniu "
+                             "stosują jedną tabelę na kartę krupiera, jak w CDZ-. Żadna dozwolona gra nie zwraca "
+                             "mniej: RTP {rtp_i} od stawki początkowej, {rtp_tw} od łącznej stawki."},
+    "strategies_never_bust": {"en": "Never bust: stand on any hard 12 or more and hit hard 11 or less; hit soft 17 or "
+                                    "less and stand on soft 18 or more (a soft hand cannot bust on one card). Mimic "
+                                    "the dealer: hit below 17, hit soft 17 as this dealer does. Neither doubles, "
+                                    "splits, insures, surrenders or takes even money.",
+                              "de": "Nie überkaufen: Stehen bei jeder harten 12 oder mehr, Ziehen bei harter 11 "
+                                    "oder weniger; Ziehen bei weicher 17 oder weniger, Stehen ab weicher 18 (eine "
+                                    "weiche Hand kann mit einer Karte nicht überkaufen). Wie der Dealer: Ziehen unter "
+                                    "17 und bei weicher 17, wie dieser Dealer. Keine verdoppelt, teilt, versichert, "
+                                    "gibt auf oder nimmt Even Money.",
+                              "pl": "Nigdy nie przekraczaj: stój przy każdym twardym 12 lub więcej, dobieraj przy "
+                                    "twardym 11 lub mniej; dobieraj przy miękkim 17 lub mniej, stój od miękkiego 18 "
+                                    "(układ miękki nie przekroczy 21 jedną kartą). Jak krupier: dobieraj poniżej 17 "
+                                    "i przy miękkim 17, jak ten krupier. Żadna nie podwaja, nie dzieli, nie "
+                                    "ubezpiecza, nie rezygnuje ani nie bierze Even Money."},
+    "col.strategy": {"en": "Strategy", "de": "Strategie", "pl": "Strategia"},
+    "col.ev_pct": {"en": "EV (% of initial bet)", "de": "EV (% des Grundeinsatzes)",
+                   "pl": "EV (% stawki początkowej)"},
+    "col.rtp_i_pct": {"en": "RTP per initial bet (%)", "de": "RTP je Grundeinsatz (%)",
+                      "pl": "RTP od stawki początkowej (%)"},
+    "col.rtp_tw_pct": {"en": "RTP per total wagered (%)", "de": "RTP je Gesamteinsatz (%)",
+                       "pl": "RTP od łącznej stawki (%)"},
+    "col.ew_bets": {"en": "E[W] (initial bets)", "de": "E[W] (Grundeinsätze)", "pl": "E[W] (stawki początkowe)"},
+    "row.optimal-cdz": {"en": "optimal, split hands CDZ-", "de": "optimal, geteilte Hände CDZ-",
+                        "pl": "optymalna, układy po dzieleniu CDZ-"},
+    "row.optimal-cdp1": {"en": "optimal, split hands CDP1", "de": "optimal, geteilte Hände CDP1",
+                         "pl": "optymalna, układy po dzieleniu CDP1"},
+    "row.optimal-cdp": {"en": "optimal, split hands CDP", "de": "optimal, geteilte Hände CDP",
+                        "pl": "optymalna, układy po dzieleniu CDP"},
+    "row.optimal-optimal": {"en": "optimal, split hands optimal", "de": "optimal, geteilte Hände optimal",
+                            "pl": "optymalna, układy po dzieleniu optymalnie"},
+    "row.basic": {"en": "basic-strategy chart", "de": "Grundstrategie-Tabelle", "pl": "tabela strategii podstawowej"},
+    "row.basic-insure": {"en": "chart, always insure and take even money",
+                         "de": "Tabelle, immer Versicherung und Even Money",
+                         "pl": "tabela, zawsze ubezpieczenie i Even Money"},
+    "row.mimic": {"en": "mimic the dealer", "de": "wie der Dealer", "pl": "jak krupier"},
+    "row.never-bust": {"en": "never bust", "de": "nie überkaufen", "pl": "nigdy nie przekraczaj"},
+    "row.minimum": {"en": "minimum over legal play", "de": "Minimum über erlaubtes Spiel",
+                    "pl": "minimum dozwolonej gry"},
+    "strategy.optimal_cd": {"en": "optimal composition-dependent play (CDZ- after splits)",
+                            "de": "optimales kartenabhängiges Spiel (CDZ- nach dem Teilen)",
+                            "pl": "optymalna gra zależna od składu (CDZ- po dzieleniu)"},
+    # ----- exposure --------------------------------------------------------------------------------
+    "exposure_title": {"en": "Maximum exposure and win per round", "de": "Höchster Einsatz, Verlust und Gewinn je Runde",
+                       "pl": "Maksymalna stawka, przegrana i wygrana na rundę"},
+    "exposure_intro": {"en": "Found by enumerating every legal line of play against the shoe ({lines} lines: every "
+                             "up card and first two cards; insurance, even money, surrender, doubles and splits as "
+                             "the rules allow them), not assumed.",
+                       "de": "Ermittelt durch Aufzählung jeder erlaubten Spielweise gegen das Deck ({lines} "
+                             "Spielweisen: jede Dealerkarte und jedes Kartenpaar; Versicherung, Even Money, Aufgeben, "
+                             "Verdoppeln und Teilen, wie die Regeln sie erlauben), nicht angenommen.",
+                       "pl": "Wyznaczone przez wyliczenie każdego dozwolonego przebiegu gry względem talii ({lines} "
+                             "przebiegów: każda karta krupiera i każde dwie pierwsze karty; ubezpieczenie, Even "
+                             "Money, rezygnacja, podwojenia i dzielenia, na ile zasady pozwalają), a nie przyjęte."},
+    "exposure.col_any": {"en": "Any legal play (initial bets)", "de": "Jedes erlaubte Spiel (Grundeinsätze)",
+                         "pl": "Dowolna dozwolona gra (stawki początkowe)"},
+    "exposure.col_optimal": {"en": "Optimal play (initial bets)", "de": "Optimales Spiel (Grundeinsätze)",
+                             "pl": "Gra optymalna (stawki początkowe)"},
+    "exposure.col_line": {"en": "Reached by", "de": "Erreicht durch", "pl": "Osiągane przez"},
+    "exposure.stake": {"en": "Largest total stake", "de": "Größter Gesamteinsatz", "pl": "Największa łączna stawka"},
+    "exposure.loss": {"en": "Largest loss", "de": "Größter Verlust", "pl": "Największa przegrana"},
+    "exposure.win": {"en": "Largest win", "de": "Größter Gewinn", "pl": "Największa wygrana"},
+    "exposure.limits": {"en": "Table limits (the game's MIN/MAX section): minimum {min}, maximum {max} per initial "
+                              "bet. With the maximum initial bet a round can put {stake} at stake.",
+                        "de": "Tischlimits (MIN/MAX-Abschnitt des Spiels): Minimum {min}, Maximum {max} je "
+                              "Grundeinsatz. Mit dem höchsten Grundeinsatz kann eine Runde {stake} einsetzen.",
+                        "pl": "Limity stołu (sekcja MIN/MAX gry): minimum {min}, maksimum {max} na stawkę "
+                              "początkową. Przy maksymalnej stawce początkowej runda może postawić {stake}."},
+    "exposure.no_limits": {"en": "Table limits: the rules leave them to the game's MIN/MAX section; they are not "
+                                 "given (metadata min_bet, max_bet): MIN ________  MAX ________.",
+                           "de": "Tischlimits: Die Regeln verweisen auf den MIN/MAX-Abschnitt des Spiels; sie sind "
+                                 "nicht angegeben (Metadaten min_bet, max_bet): MIN ________  MAX ________.",
+                           "pl": "Limity stołu: zasady odsyłają do sekcji MIN/MAX gry; nie zostały podane "
+                                 "(metadane min_bet, max_bet): MIN ________  MAX ________."},
+    "line.double": {"en": "double", "de": "Verdoppeln", "pl": "podwojenie"},
+    "line.play": {"en": "play on", "de": "Weiterspielen", "pl": "dalsza gra"},
+    "line.natural": {"en": "blackjack", "de": "Blackjack", "pl": "blackjack"},
+    "line.natural, even money": {"en": "blackjack, even money", "de": "Blackjack, Even Money",
+                                 "pl": "blackjack, Even Money"},
+    "line.surrender": {"en": "surrender", "de": "Aufgeben", "pl": "rezygnacja"},
+    "line.split": {"en": "split to {hands} hands, {doubled} doubled", "de": "Teilen in {hands} Hände, {doubled} verdoppelt",
+                   "pl": "dzielenie na {hands} układy, {doubled} podwojone"},
+    "line.insured": {"en": "insured", "de": "versichert", "pl": "z ubezpieczeniem"},
+    # ----- volatility -------------------------------------------------------------------------------
+    "vi_title": {"en": "Volatility index", "de": "Volatilitätsindex", "pl": "Indeks zmienności"},
+    "vi_intro": {"en": "The volatility index is z × SD of a round's net result (SD {sd} initial bets), for a two-sided "
+                       "confidence level.",
+                 "de": "Der Volatilitätsindex ist z × SD des Nettoergebnisses einer Runde (SD {sd} Grundeinsätze), "
+                       "für ein zweiseitiges Konfidenzniveau.",
+                 "pl": "Indeks zmienności to z × SD wyniku netto rundy (SD {sd} stawki początkowej), dla "
+                       "dwustronnego poziomu ufności."},
+    "col.confidence": {"en": "Confidence level (%)", "de": "Konfidenzniveau (%)", "pl": "Poziom ufności (%)"},
+    "col.z": {"en": "z", "de": "z", "pl": "z"},
+    "col.vi": {"en": "Volatility index (initial bets)", "de": "Volatilitätsindex (Grundeinsätze)",
+               "pl": "Indeks zmienności (stawki początkowe)"},
+    "ci_table_title": {"en": "Confidence interval of the RTP by number of rounds",
+                       "de": "Konfidenzintervall der RTP nach Anzahl der Runden",
+                       "pl": "Przedział ufności RTP według liczby rund"},
+    "ci_table_intro": {"en": "Half-width of the interval around the RTP per initial bet ({rtp}) that the observed RTP "
+                             "of n rounds falls in, in percentage points: z × SD / √n.",
+                       "de": "Halbe Breite des Intervalls um die RTP je Grundeinsatz ({rtp}), in das die beobachtete "
+                             "RTP von n Runden fällt, in Prozentpunkten: z × SD / √n.",
+                       "pl": "Połowa szerokości przedziału wokół RTP od stawki początkowej ({rtp}), w który wpada "
+                             "zaobserwowany RTP z n rund, w punktach procentowych: z × SD / √n."},
+    "col.rounds": {"en": "Rounds n", "de": "Runden n", "pl": "Rundy n"},
+    "col.half": {"en": "± at {level} % (pp)", "de": "± bei {level} % (Pp.)", "pl": "± przy {level} % (pp)"},
+    "rounds_for_ci_pp": {"en": "Rounds for a ±0.1 percentage-point RTP interval at 95 %",
+                         "de": "Runden für ein RTP-Intervall von ±0,1 Prozentpunkten (95 %)",
+                         "pl": "Rundy dla przedziału RTP ±0,1 punktu procentowego (95 %)"},
+    "largest_win_optimal": {"en": "Largest win in one round, optimal play", "de": "Größter Gewinn einer Runde, optimales Spiel",
+                            "pl": "Największa wygrana w rundzie, gra optymalna"},
+    "largest_loss_optimal": {"en": "Largest loss in one round, optimal play (any play: section 5)",
+                             "de": "Größter Verlust einer Runde, optimales Spiel (jedes Spiel: Abschnitt 5)",
+                             "pl": "Największa przegrana w rundzie, gra optymalna (dowolna gra: sekcja 5)"},
+    "ci_note_pp": {"en": "n = (1.96 × SD / 0.001)² = {n} rounds: after this many rounds the 95 % confidence interval "
+                         "of the observed RTP per initial bet is ±0.1 percentage points wide.",
+                   "de": "n = (1,96 × SD / 0,001)² = {n} Runden: nach so vielen Runden ist das 95-%-Konfidenzintervall "
+                         "der beobachteten RTP je Grundeinsatz ±0,1 Prozentpunkte breit.",
+                   "pl": "n = (1,96 × SD / 0,001)² = {n} rund: po tylu rundach 95-procentowy przedział ufności "
+                         "zaobserwowanego RTP od stawki początkowej ma szerokość ±0,1 punktu procentowego."},
+    # ----- simulation: what it can distinguish ------------------------------------------------------------
+    "sim_repro": {"en": "Reproducibility. The seed {seed} is fixed by default and recorded here; it is the same for "
+                        "the English, German and Polish reports of one game. With the same seed and rounds the same "
+                        "rounds are dealt (the random streams belong to fixed chunks of rounds, not to workers; "
+                        "--workers only sets how many processes play them).",
+                  "de": "Reproduzierbarkeit. Der Startwert {seed} ist standardmäßig fest und hier festgehalten; er ist "
+                        "für den englischen, deutschen und polnischen Bericht eines Spiels derselbe. Mit demselben "
+                        "Startwert und derselben Rundenzahl werden dieselben Runden ausgeteilt (die Zufallsströme "
+                        "gehören zu festen Blöcken von Runden, nicht zu Prozessen; --workers legt nur fest, wie "
+                        "viele Prozesse sie spielen).",
+                  "pl": "Powtarzalność. Ziarno {seed} jest domyślnie stałe i zapisane tutaj; jest takie samo dla "
+                        "angielskiego, niemieckiego i polskiego raportu jednej gry. Przy tym samym ziarnie i liczbie "
+                        "rund rozdawane są te same rundy (strumienie losowe należą do stałych bloków rund, a nie do "
+                        "procesów; --workers określa tylko, ile procesów je rozgrywa)."},
+    "sim_distinguish": {"en": "What this run can tell apart. {rounds} rounds give a 95 % interval of ±{half} percentage "
+                              "points. The two RTP conventions are {apart} percentage points apart, so this run {can} "
+                              "tell them apart. The published {published} means an RTP from {low} to {high}; the "
+                              "exact RTP per total wagered is {margin} percentage points from the nearer end, so "
+                              "confirming the published figure to two decimals at 95 % needs about {needed} rounds "
+                              "(SD per unit staked taken as SD / E[W]).",
+                        "de": "Was dieser Lauf unterscheiden kann. {rounds} Runden ergeben ein 95-%-Intervall von "
+                              "±{half} Prozentpunkten. Die beiden RTP-Konventionen liegen {apart} Prozentpunkte "
+                              "auseinander; dieser Lauf {can} sie unterscheiden. Die veröffentlichten {published} "
+                              "bedeuten eine RTP von {low} bis {high}; die exakte RTP je Gesamteinsatz liegt {margin} "
+                              "Prozentpunkte vom näheren Ende entfernt, die veröffentlichte Zahl auf zwei "
+                              "Dezimalstellen bei 95 % zu bestätigen braucht also etwa {needed} Runden (SD je "
+                              "eingesetzter Einheit als SD / E[W] angesetzt).",
+                        "pl": "Co ten przebieg może rozróżnić. {rounds} rund daje 95-procentowy przedział ±{half} "
+                              "punktu procentowego. Dwie konwencje RTP dzieli {apart} punktu procentowego, więc ten "
+                              "przebieg {can} ich rozróżnić. Opublikowane {published} oznacza RTP od {low} do {high}; "
+                              "dokładny RTP od łącznej stawki jest {margin} punktu procentowego od bliższego końca, "
+                              "więc potwierdzenie opublikowanej liczby z dokładnością do dwóch miejsc po przecinku "
+                              "przy 95 % wymaga około {needed} rund (SD na jednostkę stawki przyjęte jako SD / E[W])."},
+    "can.yes": {"en": "can", "de": "kann", "pl": "może"},
+    "can.no": {"en": "cannot", "de": "kann nicht", "pl": "nie może"},
+    "skipped.simulation": {"en": "skipped (--simulate-rounds 0)", "de": "ausgelassen (--simulate-rounds 0)",
+                           "pl": "pominięte (--simulate-rounds 0)"},
+    "skipped.rules_effect": {"en": "skipped (--skip-rules-effect)", "de": "ausgelassen (--skip-rules-effect)",
+                             "pl": "pominięte (--skip-rules-effect)"},
+    # ----- reproducibility and sign-off ---------------------------------------------------------------------
+    "s10": {"en": "10. Reproducibility and sign-off", "de": "10. Reproduzierbarkeit und Freigabe",
+            "pl": "10. Powtarzalność i zatwierdzenie"},
+    "repro_intro": {"en": "Everything needed to produce this report again, figure for figure.",
+                    "de": "Alles, was nötig ist, um diesen Bericht Zahl für Zahl erneut zu erstellen.",
+                    "pl": "Wszystko, co potrzebne, aby odtworzyć ten raport liczba po liczbie."},
+    "repro.version": {"en": "bjev version", "de": "bjev-Version", "pl": "Wersja bjev"},
+    "repro.commit": {"en": "Git commit bjev was built from", "de": "Git-Commit, aus dem bjev gebaut wurde",
+                     "pl": "Commit git, z którego zbudowano bjev"},
+    "repro.not_recorded": {"en": "not recorded", "de": "nicht festgehalten", "pl": "nie zapisano"},
+    "repro.python": {"en": "Python", "de": "Python", "pl": "Python"},
+    "repro.platform": {"en": "Platform", "de": "Plattform", "pl": "Platforma"},
+    "repro.command": {"en": "Command line", "de": "Befehlszeile", "pl": "Wiersz poleceń"},
+    "repro.rules_sha": {"en": "SHA-256 of the rule parameters", "de": "SHA-256 der Regelparameter",
+                        "pl": "SHA-256 parametrów zasad"},
+    "repro.text_sha": {"en": "SHA-256 of the quoted rule text ({code})", "de": "SHA-256 des zitierten Regeltexts ({code})",
+                       "pl": "SHA-256 cytowanego tekstu zasad ({code})"},
+    "repro.no_text": {"en": "no rule text quoted (custom rule set)", "de": "kein Regeltext zitiert (eigener Regelsatz)",
+                      "pl": "nie cytowano tekstu zasad (własny zestaw)"},
+    "repro.seed": {"en": "Simulation seed", "de": "Startwert der Simulation", "pl": "Ziarno symulacji"},
+    "repro.no_seed": {"en": "no simulation", "de": "keine Simulation", "pl": "brak symulacji"},
+    "repro.api": {"en": "Command line not recorded (built through the Python API).",
+                  "de": "Befehlszeile nicht festgehalten (über die Python-API erstellt).",
+                  "pl": "Wiersz poleceń nie zapisany (utworzono przez API Pythona)."},
+    "signoff_title": {"en": "Sign-off", "de": "Freigabe", "pl": "Zatwierdzenie"},
+    "signoff_intro": {"en": "The figures of this report were computed by bjev as recorded above. Signed:",
+                      "de": "Die Zahlen dieses Berichts wurden von bjev wie oben festgehalten berechnet. "
+                            "Unterschrieben:",
+                      "pl": "Liczby tego raportu obliczył bjev, jak zapisano powyżej. Podpisano:"},
+    "sign.role": {"en": "Role", "de": "Rolle", "pl": "Rola"},
+    "sign.name": {"en": "Name", "de": "Name", "pl": "Imię i nazwisko"},
+    "sign.date": {"en": "Date", "de": "Datum", "pl": "Data"},
+    "sign.signature": {"en": "Signature", "de": "Unterschrift", "pl": "Podpis"},
+    # ----- disclosure ---------------------------------------------------------------------------------
+    "disclosure_title": {"en": "Every composition-dependent exception", "de": "Jede kartenabhängige Ausnahme",
+                         "pl": "Każdy wyjątek zależny od składu"},
+    "disclosure_intro": {"en": "Every hand, of any number of cards, where the optimal play behind the RTP differs from "
+                               "the basic-strategy chart: {count} hands ({by_cards}). Hands of three or more cards "
+                               "are those optimal play reaches; split hands are played as the same unsplit hand "
+                               "(CDZ-). The gains add up to {total} of the {gap} (per million rounds) by which "
+                               "optimal play beats the chart; the rest comes from how the exceptions interact. "
+                               "The same list is in exceptions.csv beside this report.",
+                         "de": "Jede Hand, mit beliebig vielen Karten, bei der das optimale Spiel hinter der RTP von "
+                               "der Grundstrategie-Tabelle abweicht: {count} Hände ({by_cards}). Hände mit drei oder "
+                               "mehr Karten sind jene, die optimales Spiel erreicht; geteilte Hände werden wie "
+                               "dieselbe ungeteilte Hand gespielt (CDZ-). Die Gewinne ergeben zusammen {total} der "
+                               "{gap} (je Million Runden), um die optimales Spiel die Tabelle schlägt; der Rest "
+                               "entsteht aus dem Zusammenwirken der Ausnahmen. Dieselbe Liste steht in "
+                               "exceptions.csv neben diesem Bericht.",
+                         "pl": "Każdy układ, z dowolną liczbą kart, w którym gra optymalna stojąca za RTP różni się od "
+                               "tabeli strategii podstawowej: {count} układów ({by_cards}). Układy z trzema lub więcej "
+                               "kartami to te, do których dochodzi gra optymalna; układy po dzieleniu są rozgrywane "
+                               "jak ten sam układ bez dzielenia (CDZ-). Zyski sumują się do {total} z {gap} (na "
+                               "milion rund), o które gra optymalna przewyższa tabelę; reszta wynika z interakcji "
+                               "wyjątków. Ta sama lista jest w pliku exceptions.csv obok raportu."},
+    "disclosure.cards": {"en": "{n} cards: {count}", "de": "{n} Karten: {count}", "pl": "{n} kart: {count}"},
+    "col.gain_hand": {"en": "Gain per hand (initial bets)", "de": "Gewinn je Hand (Grundeinsätze)",
+                      "pl": "Zysk na układ (stawki początkowe)"},
+    "col.gain_round": {"en": "Gain per round (per million initial bets)",
+                       "de": "Gewinn je Runde (je Million Grundeinsätze)",
+                       "pl": "Zysk na rundę (na milion stawek początkowych)"},
+    "col.gain_round_bn": {"en": "Gain per round (per billion initial bets)",
+                          "de": "Gewinn je Runde (je Milliarde Grundeinsätze)",
+                          "pl": "Zysk na rundę (na miliard stawek początkowych)"},
+    "col.hand": {"en": "Hand", "de": "Hand", "pl": "Układ"},
+    "col.chart": {"en": "Chart", "de": "Tabelle", "pl": "Tabela"},
+    "col.best": {"en": "Best", "de": "Beste", "pl": "Najlepsza"},
+    "appendix_b": {"en": "Appendix B: full strategy disclosure", "de": "Anhang B: vollständige Strategieangabe",
+                   "pl": "Załącznik B: pełne ujawnienie strategii"},
+    "exact_numerator": {"en": "numerator", "de": "Zähler", "pl": "licznik"},
+    "exact_denominator": {"en": "denominator", "de": "Nenner", "pl": "mianownik"},
+    "exact_long": {"en": "{digits} digits (in report.json)", "de": "{digits} Ziffern (in report.json)",
+                   "pl": "{digits} cyfr (w report.json)"},
+    "insurance_left_out": {"en": "Blackjacks (probability {p} given an ace up) are left out: they are offered even "
+                                 "money instead (below), so the column sums to {total}.",
+                           "de": "Blackjacks (Wahrscheinlichkeit {p} bei einem Ass) sind ausgelassen: ihnen wird "
+                                 "stattdessen Even Money angeboten (unten); die Spalte ergibt daher {total}.",
+                           "pl": "Blackjacki (prawdopodobieństwo {p} przy asie krupiera) są pominięte: zamiast "
+                                 "ubezpieczenia oferuje się im Even Money (poniżej), więc kolumna sumuje się do "
+                                 "{total}."},
+    "evtable.natural_note": {"en": "For A-T against an ace both figures are unconditioned: stand is the blackjack "
+                                   "declining even money (it loses nothing to a dealer blackjack, it pushes), even "
+                                   "money is +1.",
+                             "de": "Für A-T gegen ein Ass sind beide Werte unbedingt: Stehen ist der Blackjack ohne "
+                                   "Even Money (gegen einen Blackjack des Dealers ein Push), Even Money ist +1.",
+                             "pl": "Dla A-T przeciw asowi obie wartości są bezwarunkowe: stój to blackjack bez Even "
+                                   "Money (przeciw blackjackowi krupiera remis), Even Money to +1."},
+    "z_undefined": {"en": "– : z is undefined where the exact value has no variance.",
+                    "de": "– : z ist nicht definiert, wo der exakte Wert keine Varianz hat.",
+                    "pl": "– : z jest nieokreślone, gdy dokładna wartość nie ma wariancji."},
+    "rtp_unit": {"en": "RTP", "de": "RTP", "pl": "RTP"},
+    "freq_unit": {"en": "Frequency per round", "de": "Häufigkeit je Runde", "pl": "Częstość na rundę"},
+    "per_million": {"en": "per million", "de": "je Million", "pl": "na milion"},
+    "blank": {"en": "________________", "de": "________________", "pl": "________________"},
+}
+
+__all__ = ["LAB_MESSAGES"]

@@ -1,0 +1,171 @@
+"""The report's figures for a test lab: strategies, exposure, assumptions, readings, disclosure,
+volatility index and reproducibility.  Each function returns a JSON-ready dict for ``Report``.
+
+Units: EVs, stakes and net results in initial bets; probabilities and RTPs as fractions.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import platform
+import sys
+from typing import Any
+
+from ev import __version__
+from ev.analysis.exposure import max_exposure
+from ev.analysis.strategies import StrategyRow
+from ev.core.cards import ACE, RANK_SYMBOLS, UP_ORDER
+from ev.core.rules import Rules
+from ev.present.report.meta import BLANK_FIELDS, build_commit
+
+#: the simulation's default seed: fixed, so that every run (and every language) deals the same rounds
+DEFAULT_SEED = 20240607
+#: two-sided z for the confidence levels of the volatility index
+Z_LEVELS = {"90": 1.6448536269514722, "95": 1.959963984540054, "99": 2.5758293035489004}
+#: rounds of the confidence-interval table
+CI_ROUNDS = tuple(10 ** k for k in range(3, 10))
+PUBLISHED_DECIMALS = 2
+
+
+def strategies(rows: list[StrategyRow], published_key: str) -> dict:
+    """The strategy table (item 1): EV, both RTPs and E[W] per strategy, the published figure's row."""
+    out = [{"key": r.key, "name": r.name, "ev": float(r.figures.ev), "rtp_initial": float(r.figures.rtp_initial),
+            "rtp_total_wagered": float(r.figures.rtp_total_wagered),
+            "expected_total_wager": float(r.figures.expected_wager)} for r in rows]
+    minimum = next((r for r in out if r["key"] == "minimum"), None)
+    return {"rows": out, "published_refers_to": published_key,
+            "minimum": minimum,
+            "minimum_over": "every legal decision of unsplit hands (stand, hit except on 21, double, split, "
+                            "surrender), insurance and even money; hands made by a split follow one table per "
+                            "up card (as CDZ-)",
+            "arithmetic": "exact enumeration in floating point (about 15 significant digits)"}
+
+
+def exposure(rules: Rules, meta: dict, optimal_distribution: dict) -> dict:
+    """Maximum stake, loss and win of a round (item 2), for any legal play and under optimal play."""
+    ex = max_exposure(rules)
+    support = [float(x) for x, p in optimal_distribution.items() if p > 0]
+    out = {k: (float(v) if k.startswith("max_") and not k.endswith("_lines") else v) for k, v in ex.items()}
+    out.update({"optimal_largest_win": max(support), "optimal_largest_loss": min(support),
+                "table_min_bet": meta.get("min_bet"), "table_max_bet": meta.get("max_bet"),
+                "currency": meta.get("currency")})
+    if meta.get("max_bet") is not None:
+        out["max_stake_at_table_max"] = float(ex["max_stake"]) * meta["max_bet"]
+    return out
+
+
+def assumptions(rules: Rules, result: Any, stats: Any) -> dict:
+    """Stated assumptions (item 4), with both stake conventions where wagers are handed back.
+
+    When an unchecked dealer blackjack takes only the original bet, double and split wagers
+    placed before it is found are returned: ``at risk`` leaves them out of the stake (the
+    engine's convention), ``placed`` counts them.  For each ace-up deal the chosen action
+    fixes the extra wager placed at the first decision (1 for a double or a split; later
+    doubles after a split are not added, a lower bound when doubling after a split is allowed).
+    """
+    returned = 0.0
+    unchecked = not rules.peeks_under(ACE) and rules.unchecked_blackjack_takes == "original"
+    if unchecked:
+        p_ace = float(result.p_upcard.get("A", 0.0))
+        for deal in result.deals:
+            if deal.up == ACE and deal.best in ("double", "split"):
+                share = deal.split_probability if deal.best == "split" else 1.0
+                returned += p_ace * deal.probability * deal.p_dealer_blackjack * share
+    wager = float(stats.expected_wager)
+    ev = float(stats.ev)
+    placed = wager + returned
+    return {
+        "items": ["deck", "hole_card", "rng", "side_bets", "stakes"],
+        "hole_card_dealt": "with the up card, before the player acts",
+        "returned_wagers_possible": unchecked,
+        "expected_returned_wagers": returned,
+        "expected_total_wager_at_risk": wager,
+        "expected_total_wager_placed": placed,
+        "rtp_total_wagered_at_risk": (wager + ev) / wager,
+        "rtp_total_wagered_placed": (placed + ev) / placed,
+        "lower_bound": unchecked and rules.double_after_split,
+    }
+
+
+def readings(sensitivity: dict, rules: Rules, rtp_total_wagered: float) -> dict:
+    """The peek reading (item 5): which readings give the published figure, which do not, the one used."""
+    if not sensitivity.get("available"):
+        return {"available": False, "reason": sensitivity.get("reason", "")}
+    rows = sensitivity["readings"]
+    return {"available": True,
+            "consistent": [r["label"] for r in rows if r["matches_published"]],
+            "inconsistent": [{"label": r["label"], "rtp_total_wagered": r["rtp_total_wagered"]}
+                             for r in rows if not r["matches_published"]],
+            "used": next((r["label"] for r in rows if r["reading_used"]), None),
+            "unique": sum(r["matches_published"] for r in rows) == 1,
+            "peek": rules.peek, "unchecked_blackjack_takes": rules.unchecked_blackjack_takes,
+            "unchecked_field_has_effect": not (rules.peeks_under(ACE) and rules.peeks_under(9)),
+            "rtp_total_wagered": rtp_total_wagered,
+            "recommendation": "the supplier should confirm in writing which reading the game implements"}
+
+
+def disclosure(exceptions: list, gap: float) -> dict:
+    """Every composition-dependent exception (item 6), in chart order, and how much of the gap they explain."""
+    order = {u: i for i, u in enumerate(UP_ORDER)}
+    items = sorted(exceptions, key=lambda e: (order[e.up], len(e.cards), e.hand))
+    rows = [{"up": RANK_SYMBOLS[e.up], "hand": format_hand_cards(e.cards), "cards": len(e.cards),
+             "chart": e.chart_action, "best": e.best_action, "gain": e.gain, "round_gain": e.round_gain}
+            for e in items]
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[str(r["cards"])] = counts.get(str(r["cards"]), 0) + 1
+    return {"count": len(rows), "by_cards": counts, "round_gain_total": sum(r["round_gain"] for r in rows),
+            "optimal_minus_chart": gap, "rows": rows}
+
+
+def format_hand_cards(cards: tuple) -> str:
+    """Ranks in hand order as the report writes a hand: A-3-T ... (the ten as T)."""
+    return "-".join(RANK_SYMBOLS[c] for c in cards)
+
+
+def volatility_index(sd: float, rtp_initial: float) -> dict:
+    """Volatility index z × SD (item 7) and the RTP's confidence interval after 10^3 ... 10^9 rounds."""
+    return {"volatility_index": {level: z * sd for level, z in Z_LEVELS.items()},
+            "ci_rounds": [{"rounds": n, "half_width": {level: z * sd / math.sqrt(n) for level, z in Z_LEVELS.items()},
+                           "rtp_initial": rtp_initial} for n in CI_ROUNDS],
+            "ci_convention": "RTP per initial bet; half-widths in percentage points of RTP (as fractions here)"}
+
+
+def distinguishing(sd: float, expected_wager: float, rtp_initial: float, rtp_tw: float, rounds: int,
+                   published: float) -> dict:
+    """What a run of ``rounds`` can tell apart (item 8) and the rounds needed to confirm the published figure.
+
+    The total-wagered RTP's SD per round is taken as SD / E[W] (the ratio estimator's
+    SD neglecting the term in the RTP's own deviation from 1, below 0.5 % here).
+    """
+    z = Z_LEVELS["95"]
+    half = z * sd / math.sqrt(rounds) if rounds else None
+    step = 10 ** -(PUBLISHED_DECIMALS + 2)          # 0.01 percentage points as a fraction
+    low, high = published - step / 2, published + step / 2
+    margin = min(rtp_tw - low, high - rtp_tw)
+    sd_tw = sd / expected_wager
+    needed = math.ceil((z * sd_tw / margin) ** 2) if margin > 0 else None
+    return {"rounds": rounds, "half_width_95": half, "conventions_apart": rtp_tw - rtp_initial,
+            "distinguishes_conventions": half is not None and 2 * half < rtp_tw - rtp_initial,
+            "published": published, "published_interval": [low, high], "margin": margin,
+            "rounds_to_confirm_published": needed}
+
+
+def reproducibility(rules: Rules, rule_text: str | None, seed: int | None, workers: int | None,
+                    command: list[str] | None) -> dict:
+    """Software, platform, command line, the SHA-256 of the rules and of the quoted rule text, the seed (item 3)."""
+    return {"software": "bjev", "version": __version__, "git_commit": build_commit(),
+            "python": platform.python_version(), "implementation": platform.python_implementation(),
+            "platform": platform.platform(), "command_line": " ".join(command) if command is not None else None,
+            "argv": command, "rules_sha256": rules.sha256(),
+            "rule_text_sha256": hashlib.sha256(rule_text.encode("utf-8")).hexdigest() if rule_text else None,
+            "seed": seed, "workers": workers, "byteorder": sys.byteorder}
+
+
+def blanks(meta: dict) -> list[str]:
+    """The metadata fields not given (printed as blanks to fill in)."""
+    return [k for k in BLANK_FIELDS if not meta.get(k)]
+
+
+__all__ = ["CI_ROUNDS", "DEFAULT_SEED", "Z_LEVELS", "assumptions", "blanks", "disclosure", "distinguishing",
+           "exposure", "format_hand_cards", "readings", "reproducibility", "strategies", "volatility_index"]

@@ -1,0 +1,230 @@
+"""The report's blocks for a test lab: identification, assumptions, the peek reading, the strategy table,
+exposure, volatility index, what the simulation can tell apart, reproducibility, sign-off and disclosure.
+
+Like ``document``, these only format figures of the :class:`Report`; they compute nothing.
+"""
+from __future__ import annotations
+
+from ev.present.numbers import integer, number, percent
+from ev.present.report.blocks import Heading, Paragraph, Table, kv_table, pct
+from ev.present.report.model import Report
+from ev.present.report.texts import t, t_or
+
+BLANK_ROWS = ("supplier", "game_name", "game_id", "game_version", "jurisdiction", "document_id", "author",
+              "reviewer", "approver")
+
+
+def _blank(value, lang: str) -> str:
+    return t("blank", lang) if value in (None, "") else str(value)
+
+
+def meta_blocks(r: Report, lang: str) -> list:
+    """Identification of the document and the game: the metadata fields, blanks where not given."""
+    meta = r.identification["meta"]
+    limits = (f"{_money(meta['min_bet'], meta, lang)} / {_money(meta['max_bet'], meta, lang)}"
+              if meta.get("min_bet") is not None or meta.get("max_bet") is not None else t("blank", lang))
+    rows = [(t(f"meta.{k}", lang), _blank(meta.get(k), lang)) for k in BLANK_ROWS]
+    rows.append((t("meta.table_limits", lang), limits))
+    blocks: list = [Heading(t("meta_title", lang), 2), Paragraph(t("meta_intro", lang), note=True),
+                    kv_table(rows, lang, text=True)]
+    revisions = meta.get("revision") or [{}]
+    keys = ("revision", "date", "author", "description")
+    blocks += [Heading(t("revision_title", lang), 2),
+               Table([t(f"revision.{k}", lang) for k in keys],
+                     [[_blank(rev.get(k), lang) for k in keys] for rev in revisions], align="llll",
+                     widths=[1.2, 1.5, 2.5, 5])]
+    return blocks
+
+
+def _money(value, meta: dict, lang: str) -> str:
+    if value is None:
+        return t("blank", lang)
+    text = number(value, 2, lang)
+    return f"{text} {meta['currency']}" if meta.get("currency") else text
+
+
+def assumption_blocks(r: Report, lang: str) -> list:
+    a, m = r.assumptions, r.method
+    kind = "one" if m["decks"] == 1 else ("few" if m["decks"] <= 4 else "many")
+    decks = t(f"rules.decks.{kind}", lang, n=m["decks"])
+    blocks: list = [Heading(t("assumptions_title", lang), 2),
+                    Paragraph(t("assume.deck", lang, decks=decks, cards=integer(m["cards"], lang))),
+                    Paragraph(t("assume.hole_card", lang)), Paragraph(t("assume.rng", lang)),
+                    Paragraph(t("assume.side_bets", lang)), Paragraph(t("assume.stakes", lang))]
+    if a["returned_wagers_possible"]:
+        text = t("assume.returned", lang, at_risk=number(a["expected_total_wager_at_risk"], 9, lang),
+                 rtp_at_risk=pct(a["rtp_total_wagered_at_risk"], lang),
+                 placed=number(a["expected_total_wager_placed"], 9, lang),
+                 rtp_placed=pct(a["rtp_total_wagered_placed"], lang))
+        if a["lower_bound"]:
+            text += t("assume.returned_bound", lang)
+        blocks.append(Paragraph(text))
+    else:
+        blocks.append(Paragraph(t("assume.no_returned", lang)))
+    return blocks
+
+
+def reading_blocks(r: Report, lang: str) -> list:
+    """The peek reading argued from the text (item 5)."""
+    pr, rd = r.peek_reading, r.identification["readings"]
+    blocks: list = [Heading(t("readings_title", lang), 2), Paragraph(t("peek.text_en", lang))]
+    if r.identification["default_game"]:
+        blocks.append(Paragraph(t("peek.reading_used", lang)))
+    unchecked = (t(f"takes.{rd['unchecked_blackjack_takes']}", lang) if rd["unchecked_blackjack_possible"]
+                 else t("peek.no_effect", lang))
+    blocks.append(Paragraph(t("peek.other_rules", lang, peek=t(f"peek.{rd['peek']}", lang), unchecked=unchecked)))
+    if pr.get("available"):
+        names = [t_or(f"reading.{label}", lang, label) for label in pr["consistent"]]
+        blocks.append(Paragraph(t("peek.consistent", lang, readings="; ".join(names))))
+        for item in pr["inconsistent"]:
+            blocks.append(Paragraph(t("peek.inconsistent", lang, reading=t_or(f"reading.{item['label']}", lang,
+                                                                               item["label"]),
+                                      rtp=pct(item["rtp_total_wagered"], lang, 4))))
+    else:
+        blocks.append(Paragraph(t("peek.unavailable", lang)))
+    blocks.append(Paragraph(t("peek.recommend", lang)))
+    if lang == "pl":
+        blocks.append(Paragraph(t("rtp_published_pl", lang)))
+    return blocks
+
+
+def strategies_blocks(r: Report, lang: str) -> list:
+    """The RTP of every strategy, the minimum last (item 1)."""
+    s = r.strategies
+    rows = [[t_or(f"row.{row['key']}", lang, row["name"]), number(100 * row["ev"], 4, lang, sign=True),
+             number(100 * row["rtp_initial"], 4, lang), number(100 * row["rtp_total_wagered"], 4, lang),
+             number(row["expected_total_wager"], 6, lang)] for row in s["rows"]]
+    published = t_or(f"row.{s['published_refers_to']}", lang, s["published_refers_to"])
+    blocks: list = [Heading(t("strategies_title", lang), 2),
+                    Paragraph(t("strategies_intro", lang, published=published)),
+                    Table([t("col.strategy", lang), t("col.ev_pct", lang), t("col.rtp_i_pct", lang),
+                           t("col.rtp_tw_pct", lang), t("col.ew_bets", lang)], rows, widths=[4.2, 2, 2, 2, 1.8])]
+    if s.get("minimum"):
+        m = s["minimum"]
+        blocks.append(Paragraph(t("strategies_min", lang, rtp_i=pct(m["rtp_initial"], lang, 4),
+                                  rtp_tw=pct(m["rtp_total_wagered"], lang, 4)), note=True))
+    blocks.append(Paragraph(t("strategies_never_bust", lang), note=True))
+    return blocks
+
+
+def _line(description: str, lang: str) -> str:
+    """A line of play ('split 2 hands, 0 doubled, insured') in ``lang``."""
+    parts = [p.strip() for p in description.split(",")]
+    insured = parts[-1] == "insured"
+    if insured:
+        parts = parts[:-1]
+    if parts[0].startswith("split"):
+        hands, doubled = parts[0].split()[1], parts[1].split()[0]
+        text = t("line.split", lang, hands=hands, doubled=doubled)
+    else:
+        text = t(f"line.{', '.join(parts)}", lang)
+    return text + (f", {t('line.insured', lang)}" if insured else "")
+
+
+def exposure_blocks(r: Report, lang: str) -> list:
+    """Maximum stake, loss and win per round (item 2)."""
+    e = r.exposure
+    rows = []
+    for key, optimal in (("stake", None), ("loss", -e["optimal_largest_loss"]), ("win", e["optimal_largest_win"])):
+        rows.append([t(f"exposure.{key}", lang), number(e[f"max_{key}"], 1, lang),
+                     "–" if optimal is None else number(optimal, 1, lang),
+                     "; ".join(_line(x, lang) for x in e[f"max_{key}_lines"])])
+    blocks: list = [Heading(t("exposure_title", lang), 2),
+                    Paragraph(t("exposure_intro", lang, lines=integer(e["lines_enumerated"], lang))),
+                    Table(["", t("exposure.col_any", lang), t("exposure.col_optimal", lang),
+                           t("exposure.col_line", lang)], rows, align="lrrl", widths=[2.4, 2.2, 2.2, 4.6])]
+    if e.get("table_max_bet") is not None:
+        meta = r.identification["meta"]
+        blocks.append(Paragraph(t("exposure.limits", lang, min=_money(e["table_min_bet"], meta, lang),
+                                  max=_money(e["table_max_bet"], meta, lang),
+                                  stake=_money(e["max_stake_at_table_max"], meta, lang))))
+    else:
+        blocks.append(Paragraph(t("exposure.no_limits", lang)))
+    return blocks
+
+
+def volatility_index_blocks(r: Report, lang: str) -> list:
+    """The volatility index and the confidence-interval table (item 7)."""
+    from ev.present.report.lab import Z_LEVELS
+    v = r.volatility
+    levels = list(Z_LEVELS)
+    vi_rows = [[level, number(Z_LEVELS[level], 4, lang), number(v["volatility_index"][level], 4, lang)]
+               for level in levels]
+    ci_rows = [[integer(row["rounds"], lang)] + [number(100 * row["half_width"][level], 4, lang)
+                                                  for level in levels] for row in v["ci_rounds"]]
+    return [Heading(t("vi_title", lang), 2), Paragraph(t("vi_intro", lang, sd=number(v["sd"], 6, lang))),
+            Table([t("col.confidence", lang), t("col.z", lang), t("col.vi", lang)], vi_rows, widths=[2, 1.5, 2.5]),
+            Heading(t("ci_table_title", lang), 2),
+            Paragraph(t("ci_table_intro", lang, rtp=pct(v["ci_rounds"][0]["rtp_initial"], lang))),
+            Table([t("col.rounds", lang)] + [t("col.half", lang, level=level) for level in levels], ci_rows,
+                  widths=[2.2, 2, 2, 2])]
+
+
+def distinguishing_blocks(r: Report, lang: str) -> list:
+    """What the simulation can and cannot tell apart, and the rounds needed (item 8)."""
+    v = r.verification
+    d = v["distinguishing"]
+    return [Paragraph(t("sim_repro", lang, seed=str(v["seed"]))),
+            Paragraph(t("sim_distinguish", lang, rounds=integer(d["rounds"], lang),
+                        half=number(100 * d["half_width_95"], 4, lang),
+                        apart=number(100 * d["conventions_apart"], 4, lang),
+                        can=t("can.yes" if d["distinguishes_conventions"] else "can.no", lang),
+                        published=percent(d["published"], 2, lang),
+                        low=percent(d["published_interval"][0], 3, lang),
+                        high=percent(d["published_interval"][1], 3, lang),
+                        margin=number(100 * d["margin"], 4, lang),
+                        needed=integer(d["rounds_to_confirm_published"], lang)))]
+
+
+def reproducibility_blocks(r: Report, lang: str) -> list:
+    """Section 10: everything to reproduce the report, and the sign-off block (item 3)."""
+    p, ident = r.reproducibility, r.identification
+    rows = [(t("repro.version", lang), f"bjev {p['version']}"),
+            (t("repro.commit", lang), p["git_commit"] or t("repro.not_recorded", lang)),
+            (t("repro.python", lang), f"{p['implementation']} {p['python']}"),
+            (t("repro.platform", lang), p["platform"]),
+            (t("repro.command", lang), p["command_line"] or t("repro.api", lang)),
+            (t("repro.rules_sha", lang), p["rules_sha256"])]
+    if ident.get("rule_text_sha256"):
+        rows += [(t("repro.text_sha", lang, code=code), digest) for code, digest in ident["rule_text_sha256"].items()]
+    else:
+        rows.append((t("repro.text_sha", lang, code="–"), t("repro.no_text", lang)))
+    rows.append((t("repro.seed", lang), str(p["seed"]) if p["seed"] is not None else t("repro.no_seed", lang)))
+    meta = ident["meta"]
+    sign = [[t(f"meta.{role}", lang), _blank(meta.get(role), lang), t("blank", lang), t("blank", lang)]
+            for role in ("author", "reviewer", "approver")]
+    return [Heading(t("s10", lang)), Paragraph(t("repro_intro", lang)), kv_table(rows, lang, text=True),
+            Heading(t("signoff_title", lang), 2), Paragraph(t("signoff_intro", lang)),
+            Table([t("sign.role", lang), t("sign.name", lang), t("sign.date", lang), t("sign.signature", lang)],
+                  sign, align="llll", widths=[2, 3.5, 2.5, 3.5], tall=True)]
+
+
+def disclosure_blocks(r: Report, lang: str) -> list:
+    """Appendix B: every composition-dependent exception (item 6)."""
+    d = r.disclosure
+    if not d.get("rows"):
+        return []
+    by_cards = ", ".join(t("disclosure.cards", lang, n=n, count=c) for n, c in sorted(d["by_cards"].items(),
+                                                                                      key=lambda kv: int(kv[0])))
+    rows = [[row["up"], row["hand"], t(f"action.{row['chart']}", lang), t(f"action.{row['best']}", lang),
+             number(row["gain"], 6, lang, sign=True), number(1e9 * row["round_gain"], 6, lang)] for row in d["rows"]]
+    return [Heading(t("appendix_b", lang)), Heading(t("disclosure_title", lang), 2),
+            Paragraph(t("disclosure_intro", lang, count=integer(d["count"], lang), by_cards=by_cards,
+                        total=number(1e6 * d["round_gain_total"], 2, lang),
+                        gap=number(1e6 * d["optimal_minus_chart"], 2, lang))),
+            Table([t("up", lang), t("col.hand", lang), t("col.chart", lang), t("col.best", lang),
+                   t("col.gain_hand", lang), t("col.gain_round_bn", lang)], rows, align="llllrr",
+                  widths=[1.3, 2.6, 1.8, 1.8, 2.2, 2.6], small=True)]
+
+
+def exceptions_csv(r: Report) -> bytes:
+    """exceptions.csv: the disclosure rows (gains in initial bets, the per-round gain per million rounds too)."""
+    lines = ["up,hand,cards,chart_action,best_action,gain_per_hand,gain_per_round,gain_per_million_rounds"]
+    for row in r.disclosure.get("rows", []):
+        lines.append(f"{row['up']},{row['hand']},{row['cards']},{row['chart']},{row['best']},"
+                     f"{row['gain']:.12f},{row['round_gain']:.15f},{1e6 * row['round_gain']:.9f}")
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+__all__ = ["assumption_blocks", "disclosure_blocks", "distinguishing_blocks", "exceptions_csv", "exposure_blocks",
+           "meta_blocks", "reading_blocks", "reproducibility_blocks", "strategies_blocks", "volatility_index_blocks"]
