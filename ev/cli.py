@@ -261,10 +261,10 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
     if args.json and (args.format or args.lang):
         raise UsageError("--json gives the chart's cells and figures in no format or language: leave out "
                          + " and ".join(o for o, v in (("--format", args.format), ("--lang", args.lang)) if v))
-    if args.format == "png" and not args.out:
+    if args.format == "png" and args.out is None:
         raise UsageError("--format png needs --out FILE")
     game = Game(make_rules(args.rules, args.assignments))
-    target = FileTarget(args.out) if args.out else None      # an unwritable --out fails now, not after the work
+    target = None if args.out is None else FileTarget(args.out)   # an unwritable --out fails now, not after the work
     chart = basic_chart(game)
     data = chart_data(chart)
     output = json.dumps(data, indent=2) + "\n" if args.json else render(chart, args.format or "text", args.lang or "en")

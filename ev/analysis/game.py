@@ -45,7 +45,7 @@ from ev.core.cards import (
 )
 from ev.core.depletion import may_run_out
 from ev.core.rules import Rules
-from ev.errors import CardError, EngineError
+from ev.errors import CardError, EngineError, excerpt
 
 
 @dataclass(frozen=True)
@@ -240,7 +240,7 @@ class Game:
         hand = composition_of(ranks)
         total, _ = hand_total(hand)
         if total > 21:
-            raise CardError(f"the hand {'-'.join(faces)} is bust ({total})")
+            raise CardError(f"the hand {excerpt('-'.join(faces))} is bust ({total})")
         base = subtract(self.shoe, composition_of([up]), "up card")
         deck = subtract(base, hand, "hand")
         n = sum(deck)

@@ -19,7 +19,7 @@ bound answers at once; only a shoe of a few dozen small cards needs a search.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from ev.core.cards import ACE, N_RANKS
 from ev.core.rules import Rules
@@ -71,7 +71,7 @@ def may_run_out(deck: Sequence[int], hand: Sequence[int], up: int, rules: Rules,
 
     nodes = [0]
 
-    @lru_cache(maxsize=None)
+    @cache
     def dealer(deck: tuple, h: int, ace: bool) -> bool:
         if dealer_stands(h, ace):
             return False
@@ -79,7 +79,7 @@ def may_run_out(deck: Sequence[int], hand: Sequence[int], up: int, rules: Rules,
             return True
         return any(dealer(_minus(deck, r), h + _VALUE[r], ace or r == ACE) for r in range(N_RANKS) if deck[r])
 
-    @lru_cache(maxsize=None)
+    @cache
     def dealer_turn(deck: tuple, alive: bool) -> bool:
         """The hole card (dealt last here: the order of dealing does not change which deals exist), then the draws."""
         if not any(deck):
@@ -88,7 +88,7 @@ def may_run_out(deck: Sequence[int], hand: Sequence[int], up: int, rules: Rules,
         # no hole card but one that makes a blackjack: then the dealer had it and play never started
         return alive and any(dealer(_minus(deck, r), up_hard + _VALUE[r], up == ACE or r == ACE) for r in holes)
 
-    @lru_cache(maxsize=None)
+    @cache
     def play(deck: tuple, h: int, ace: bool, n: int, is_pair: bool, waiting: int, hands: int, alive: bool) -> bool:
         """The hand being played has hard total h (n cards); ``waiting`` split hands follow it."""
         nodes[0] += 1
@@ -109,10 +109,10 @@ def may_run_out(deck: Sequence[int], hand: Sequence[int], up: int, rules: Rules,
                 if deck[r] and play(_minus(deck, r), h + _VALUE[r], ace or r == ACE, n + 1,
                                     must_draw and r == pair, waiting, hands, alive):
                     return True
-        if is_pair and n == 2 and pair is not None and hands < max_hands and (
-                not split_hand or rules.may_resplit(pair)):
-            if play(deck, p_value, pair == ACE, 1, True, waiting + 1, hands + 1, alive):
-                return True
+        splits = is_pair and n == 2 and pair is not None and hands < max_hands and (
+            not split_hand or rules.may_resplit(pair))
+        if splits and play(deck, p_value, pair == ACE, 1, True, waiting + 1, hands + 1, alive):
+            return True
         return not must_draw and next_hand(deck, waiting, hands, True)      # stand
 
     def next_hand(deck: tuple, waiting: int, hands: int, alive: bool) -> bool:

@@ -138,8 +138,8 @@ class FileTarget:
                     raise OutputError(f"cannot write {self.label}: it is {_kind(mode)}; bjev only replaces "
                                       f"regular files")
             if not os.path.isdir(self.directory):
-                raise OutputError(f"cannot write {self.label}: the directory {excerpt(self.directory)} "
-                                  f"does not exist")
+                state = "is not a directory" if os.path.exists(self.directory) else "does not exist"
+                raise OutputError(f"cannot write {self.label}: {excerpt(self.directory)} {state}")
             fd, probe = tempfile.mkstemp(dir=self.directory, prefix=TEMPORARY)
             os.close(fd)
             os.unlink(probe)
@@ -201,14 +201,14 @@ class DirectoryTarget:
 
     # ----- making and locking the directory ------------------------------------------------------
     def _open(self) -> None:
-        if self.out.exists() and not self.out.is_dir():
-            raise OutputError(f"cannot write {self.label}: it is {_kind(self.out.stat().st_mode)}, not a directory")
         missing = []
         for p in [self.out, *self.out.parents]:
+            _check_name(str(p.parent), p.name, self.label)
             if os.path.lexists(p):
                 break
-            _check_name(str(p.parent), p.name, self.label)
             missing.append(p)
+        if self.out.exists() and not self.out.is_dir():
+            raise OutputError(f"cannot write {self.label}: it is {_kind(self.out.stat().st_mode)}, not a directory")
         for p in reversed(missing):
             os.mkdir(p)
             self.made.append(p)
@@ -306,6 +306,13 @@ class DirectoryTarget:
         self.close(remove=True)
 
 
+def table_names(formats: Sequence[str] = FORMATS) -> list[str]:
+    """The names :func:`table_files` makes, known before the chart is derived (to check ``--out`` first)."""
+    names = [f"{kind}-{lang}.{ext}" for lang in i18n.LANGUAGES
+             for kind, ext in [("chart", EXTENSIONS[f]) for f in formats] + [("exceptions", "md"), ("ev-tables", "md")]]
+    return names + ["exceptions.csv", "ev-tables.csv", "README.md"]
+
+
 def table_files(chart: Chart, formats: Sequence[str] = FORMATS) -> dict[str, str | bytes]:
     """Every generated file of ``tables/`` by name: the chart in each format and language, the
     exceptions (Markdown per language, CSV) and the EV tables (CSV, Markdown per language)."""
@@ -340,7 +347,7 @@ def _tables_readme(chart: Chart, names: list[str]) -> str:
 def write_tables(out: str = "tables", chart: Chart | None = None) -> tuple[list[str], Chart]:
     """Regenerate every file of ``tables/`` in directory ``out``, all or nothing (``out`` is checked and locked
     before the chart is derived); returns the paths written and the chart."""
-    with DirectoryTarget(out, what="the tables") as target:
+    with DirectoryTarget(out, table_names(), what="the tables") as target:
         chart = chart or basic_chart()
         files = table_files(chart)
         target.commit(files)
