@@ -224,7 +224,7 @@ class Game:
         return {k: p / total for k, p in zip(DEALER_OUTCOMES, probs)}
 
     # ----- one hand -------------------------------------------------------
-    def hand(self, faces: Sequence[str | int], up: str | int, split_strategy: str = "cdz") -> HandResult:
+    def hand(self, faces: Sequence[str], up: str | int, split_strategy: str = "cdz") -> HandResult:
         """EV of every decision for a hand (faces such as ['T', '6'] or ['K', 'Q']) against ``up``.
 
         Cards are symbols ('A', '2'..'9', 'T'/'10'/'J'/'Q'/'K') or rank indices (0 ace .. 9 ten).
