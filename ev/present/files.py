@@ -210,8 +210,8 @@ class DirectoryTarget:
         if self.out.exists() and not self.out.is_dir():
             raise OutputError(f"cannot write {self.label}: it is {_kind(self.out.stat().st_mode)}, not a directory")
         for p in reversed(missing):
+            self.made.append(p)             # first: a signal right after mkdir must still find it to remove
             os.mkdir(p)
-            self.made.append(p)
         self.fd = os.open(self.out, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
