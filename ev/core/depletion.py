@@ -41,6 +41,25 @@ def _fits(deck: Sequence[int], budget: int) -> int:
     return taken
 
 
+def _room(deck: Sequence[int], player: int, waiting: int, more: int, pair_value: int, dealer_hard: int) -> int:
+    """An upper bound on the cards still to be drawn: ``player`` is the room below 21 of the hand being played,
+    ``waiting`` split hands wait, resplits may make ``more`` hands (each from one more pair card), and the
+    dealer (hard total ``dealer_hard``) is still to draw.  Every hand's and the dealer's draws but the last
+    fit in its room; the last cards and the resplit pair cards are counted one each."""
+    budget = player + (waiting + more) * (20 - pair_value) + max(0, 16 - dealer_hard)
+    return _fits(deck, budget) + 1 + waiting + 2 * more + 1
+
+
+def surely_lasts(deck: Sequence[int], hand: Sequence[int], up: int, rules: Rules, may_split: bool) -> bool:
+    """True when the bound alone shows that no continuation of ``hand`` against ``up`` can run out of ``deck``
+    (False: it may, or may not; :func:`may_run_out` answers exactly).  Cheap: no search."""
+    hard = sum(_VALUE[r] * c for r, c in enumerate(hand))
+    pair = next((r for r in range(N_RANKS) if hand[r] == 2), None) if sum(hand) == 2 and may_split else None
+    more = rules.split_hands(pair) - 1 if pair is not None else 0
+    pair_value = _VALUE[pair] if pair is not None else 0
+    return sum(deck) >= _room(deck, 20 - hard, 0, more, pair_value, _VALUE[up])
+
+
 def may_run_out(deck: Sequence[int], hand: Sequence[int], up: int, rules: Rules, may_split: bool) -> bool:
     """Whether some legal continuation of ``hand`` (rank counts) against ``up`` needs more cards than ``deck``.
 
@@ -64,10 +83,8 @@ def may_run_out(deck: Sequence[int], hand: Sequence[int], up: int, rules: Rules,
         return total > 17 or (total == 17 and not (rules.hit_soft_17 and ace and h + 10 == 17))
 
     def room(deck: tuple, player: int, waiting: int, hands: int, dealer_hard: int) -> int:
-        """An upper bound on the cards still to be drawn (``player``: room left in the hand being played)."""
         more = (max_hands - hands) if pair is not None else 0         # hands resplits could still make
-        budget = player + (waiting + more) * (20 - p_value) + max(0, 16 - dealer_hard)
-        return _fits(deck, budget) + 1 + waiting + 2 * more + 1
+        return _room(deck, player, waiting, more, p_value, dealer_hard)
 
     nodes = [0]
 
@@ -123,7 +140,7 @@ def may_run_out(deck: Sequence[int], hand: Sequence[int], up: int, rules: Rules,
     if not any(deck):
         return True
     up_hard = _VALUE[up]
-    if sum(deck) >= room(deck, 20 - hard, 0, 1, up_hard):
+    if surely_lasts(deck, hand, up, rules, may_split):
         return False                       # the usual case: answered without a search
     try:
         return play(deck, hard, hand[ACE] > 0, ncards, pair is not None, 0, 1, False)
