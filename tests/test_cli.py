@@ -149,7 +149,7 @@ def test_natural_against_an_ace_is_compared_with_declining(capsys):
     assert data["best"] == "stand" and data["blackjack_declined"] == pytest.approx(1.5 * 34 / 49)
     # with 14 of 32 unseen cards tens, declining is worth 1.5 x 18/32 < 1: even money is best
     code, out, _ = run(capsys, "hand", "A,K", "--up", "A", "--removed", "2,3,4,5,6,7,8,9,9,9,9,8,8,8,7,7,7")
-    assert [line for line in out.splitlines() if "<- best" in line][0].startswith("even_money")
+    assert next(line for line in out.splitlines() if "<- best" in line).startswith("even_money")
 
 
 def test_hand_refuses_a_position_that_can_run_out(capsys):
@@ -169,7 +169,7 @@ def test_hand_refuses_a_position_that_can_run_out(capsys):
 @pytest.mark.slow
 def test_chart_json_goes_to_out(capsys, tmp_path):
     out = tmp_path / "chart.json"
-    code, stdout, err = run(capsys, "chart", "--json", "--out", str(out))
+    code, stdout, _err = run(capsys, "chart", "--json", "--out", str(out))
     assert code == 0 and stdout.strip() == f"wrote {out}"
     data = json.loads(out.read_text())
     assert data["cells"]["hard16"]["T"] == "H" and data["cells"]["hard16"]["6"] == "S" and data["rules"]["decks"] == 1
