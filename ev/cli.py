@@ -101,7 +101,8 @@ def parse_count(text: str, minimum: int = 1, maximum: int = HARD_MAX_ROUNDS) -> 
     if value != value.to_integral_value():
         raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {excerpt(text)}")
     if value < minimum:
-        raise argparse.ArgumentTypeError(f"expected a number from {minimum} up, got {excerpt(text)}")
+        allowed = "a positive number" if minimum == 1 else f"a number from {minimum} up"
+        raise argparse.ArgumentTypeError(f"expected {allowed}, got {excerpt(text)}")
     return int(value)
 
 

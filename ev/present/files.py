@@ -292,7 +292,7 @@ class DirectoryTarget:
         """Release the lock; with ``remove``, also remove the directories this target made (if empty)."""
         if remove:
             for p in reversed(self.made):
-                with contextlib.suppress(OSError):
+                with contextlib.suppress(OSError, ValueError):
                     os.rmdir(p)
             self.made = []
         if self.fd is not None:
