@@ -372,3 +372,17 @@ def test_regenerate_on_a_full_disk_leaves_the_tables_whole(tmpfs, capsys):
     assert err.count("\n") == 1 and "No space left on device" in err, err
     assert {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in tables.iterdir()} == before
     assert leftovers(tables, tmpfs) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("argv, point", [
+    (["rules-effect"], "working"),
+    (["rtp", "--exact"], "working"),
+    (["chart", "--format", "png", "--out", "chart.png"], "start"),
+    (["regenerate", "--out", "tables"], "start"),
+    (["hand", "8,8", "--up", "6", "--exact", "--set", "decks=8", "--set", "max_split_hands=4"], "start"),
+], ids=lambda v: v if isinstance(v, str) else " ".join(v[:2]))
+def test_sigterm_stops_every_command_cleanly(tmp_path, argv, point):
+    code, stdout, err, seen = interrupt(tmp_path, argv, signal.SIGTERM, point)
+    assert_stopped_cleanly(code, stdout, err, signal.SIGTERM, seen)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["started"]
