@@ -1,17 +1,23 @@
 """The ``bjev`` command line (also ``python -m ev``).
 
 Every command prints a plain-text answer, or JSON with ``--json``.  Bad input
-(an unknown card, an impossible hand, a bad rule value, an unknown option, an
-unwritable path) is answered with one line on stderr and exit code 2.
+(an unknown card, an impossible hand, a bad rule value, an unknown or repeated
+option, an option that does not apply, an unwritable path) is answered with one
+line on stderr and exit code 2, before any long computation.  SIGINT and
+SIGTERM stop a command cleanly (temporary files removed, worker processes
+stopped): one line, exit code 130 or 143.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
+import re
+import signal
 import sys
 from collections.abc import Sequence
+from decimal import Decimal
+from types import FrameType
 from typing import Any
 
 from ev import __version__
@@ -20,18 +26,53 @@ from ev.analysis.sensitivity import EFFECTS, READINGS
 from ev.core.actions import SPLIT_STRATEGIES
 from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.core.rules import make_rules
-from ev.errors import BJEVError
+from ev.errors import EXCERPT_CHARS, BJEVError, excerpt
 from ev.present.progress import Progress
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+#: the longest error line (characters)
+MAX_ERROR_LINE = 300
+#: rounds a simulation may play unless --max-rounds lifts the limit, and the most --max-rounds allows
+#: (the simulator's 64-bit tallies of squared results stay exact up to about 10^15 rounds)
+DEFAULT_MAX_ROUNDS, HARD_MAX_ROUNDS = 10 ** 10, 10 ** 15
+#: the most simulation worker processes: four per core
+MAX_WORKERS = 4 * (os.cpu_count() or 1)
+#: rounds per second of one core, for the time estimate of a refused simulation (README, Benchmarks)
+ROUNDS_PER_SECOND_PER_CORE = 2e7
+HANDLED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 class UsageError(BJEVError):
     """A bad command line."""
 
 
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM during a command, raised in the main thread so that every cleanup path runs."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class _Once(argparse.Action):
+    """Store an option's value, refusing the option when it is given twice (the first would be ignored)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        given = namespace.__dict__.setdefault("given_options", set())
+        if self.dest in given:
+            raise UsageError(f"{option_string or self.dest} is given twice; give it once")
+        given.add(self.dest)
+        setattr(namespace, self.dest, values)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit code 2, with no usage dump."""
+    """argparse, but a usage error is one line and exit code 2, with no usage dump, and no option twice."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        if args and args[0].startswith("-") and kwargs.get("action") is None and "nargs" not in kwargs:
+            kwargs["action"] = _Once
+        return super().add_argument(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(f"{message} (see '{self.prog} --help')")
@@ -44,37 +85,76 @@ def _rule_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def parse_count(text: str) -> int:
-    """A number of rounds or workers: 1000000, 1_000_000 or 1e6 (argparse type)."""
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        try:
-            f = float(text)
-        except ValueError:
-            f = math.nan
-        if not math.isfinite(f) or f != int(f):
-            raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {text!r}") from None
-        value = int(f)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
+#: a count in ASCII digits: 1000000, 1_000_000, 1e6 or 2.5e6
+_COUNT = re.compile(r"[0-9]+(?:_[0-9]+)*(?:\.[0-9]+)?(?:[eE]\+?[0-9]{1,3})?", re.ASCII)
+
+
+def parse_count(text: str, minimum: int = 1, maximum: int = HARD_MAX_ROUNDS) -> int:
+    """A number of rounds or workers: 1000000, 1_000_000, 1e6 or 2.5e6 (ASCII digits; a whole number
+    from ``minimum`` to ``maximum``).  The one parser of every count option (argparse type)."""
+    t = text.strip()
+    if not _COUNT.fullmatch(t):
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {excerpt(text)}")
+    value = Decimal(t.replace("_", ""))
+    if value > maximum:
+        raise argparse.ArgumentTypeError(f"at most {maximum:,} is allowed, got {excerpt(text)}")
+    if value != value.to_integral_value():
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 1000000 or 1e6, got {excerpt(text)}")
+    if value < minimum:
+        allowed = "a positive number" if minimum == 1 else f"a number from {minimum} up"
+        raise argparse.ArgumentTypeError(f"expected {allowed}, got {excerpt(text)}")
+    return int(value)
+
+
+def count(minimum: int = 1, maximum: int = HARD_MAX_ROUNDS) -> Any:
+    """The argparse type of a count option from ``minimum`` to ``maximum`` (see :func:`parse_count`)."""
+    def parse(text: str) -> int:
+        return parse_count(text, minimum, maximum)
+    return parse
 
 
 def parse_seed(text: str) -> int:
-    """A seed: an integer from 0 to 2**64 - 1, decimal or 0x hex (argparse type)."""
+    """A seed: an integer from 0 to 2**64 - 1, decimal or 0x hex, ASCII digits (argparse type)."""
     try:
+        if not text.isascii() or len(text) > 40:
+            raise ValueError
         value = int(text, 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer seed, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected an integer seed, got {excerpt(text)}") from None
     if not 0 <= value < 2 ** 64:
-        raise argparse.ArgumentTypeError(f"the seed must be from 0 to 2**64 - 1, got {text!r}")
+        raise argparse.ArgumentTypeError(f"the seed must be from 0 to 2**64 - 1, got {excerpt(text)}")
     return value
 
 
+def _duration(seconds: float) -> str:
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.3g} {unit}"
+    return f"{seconds:.0f} seconds"
+
+
+def check_rounds(rounds: int, limit: int | None, workers: int | None) -> None:
+    """Refuse a simulation of more than ``limit`` rounds (default DEFAULT_MAX_ROUNDS), with a time estimate."""
+    limit = DEFAULT_MAX_ROUNDS if limit is None else limit
+    if rounds > limit:
+        cores = min(workers or os.cpu_count() or 1, os.cpu_count() or 1)
+        estimate = _duration(rounds / (ROUNDS_PER_SECOND_PER_CORE * cores))
+        raise UsageError(f"{rounds:.3g} rounds would take about {estimate} on {cores} core(s); the limit is "
+                         f"{limit:.3g} rounds: lift it with --max-rounds N (up to {HARD_MAX_ROUNDS:.0e})")
+
+
 def _split_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--split-strategy", choices=SPLIT_STRATEGIES, default="cdz",
+    p.add_argument("--split-strategy", choices=SPLIT_STRATEGIES,
                    help="how split hands are played: cdz (CDZ-, default), cdp1 or cdp")
+
+
+def _split(args: argparse.Namespace) -> str:
+    return args.split_strategy or "cdz"
+
+
+def _max_rounds_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-rounds", type=count(1), metavar="N",
+                   help=f"lift the limit of {DEFAULT_MAX_ROUNDS:.0e} simulated rounds (up to {HARD_MAX_ROUNDS:.0e})")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -115,9 +195,12 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Deal and play real rounds from a freshly shuffled shoe (xoshiro256**), by the "
                                    "optimal or the basic strategy, and compare EV, both RTPs, the net-result "
                                    "distribution and the frequencies with the exact values.")
-    p.add_argument("--rounds", required=True, type=parse_count, metavar="N", help="rounds to play, e.g. 1e8")
+    p.add_argument("--rounds", required=True, type=count(1), metavar="N",
+                   help=f"rounds to play, e.g. 1e8 (at most {DEFAULT_MAX_ROUNDS:.0e} unless --max-rounds says more)")
     p.add_argument("--seed", type=parse_seed, metavar="S", help="seed, 0 to 2**64-1 (default: random, printed)")
-    p.add_argument("--workers", type=parse_count, metavar="N", help="processes (default: all cores)")
+    p.add_argument("--workers", type=count(1, MAX_WORKERS), metavar="N",
+                   help=f"processes (default: all cores; at most {MAX_WORKERS}, four per core)")
+    _max_rounds_option(p)
     p.add_argument("--strategy", choices=("optimal", "basic"), default="optimal",
                    help="optimal composition-dependent play (default) or the basic-strategy chart")
     _rule_options(p)
@@ -129,9 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="The total-dependent basic-strategy chart, derived exactly (no single-cell change "
                                    "raises the EV of a player who follows it), with its EV and both RTPs against "
                                    "optimal composition-dependent play.")
-    p.add_argument("--format", choices=FORMATS, default="text", help="output format (default text; png needs --out)")
-    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default en)")
-    p.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
+    p.add_argument("--format", choices=FORMATS, help="output format (default text; png needs --out; not with --json)")
+    p.add_argument("--lang", choices=LANGUAGES, help="language (default en; not with --json)")
+    p.add_argument("--out", metavar="FILE", help="write to FILE instead of printing (the JSON too, with --json)")
     _rule_options(p)
     p.set_defaults(run=cmd_chart)
 
@@ -152,12 +235,13 @@ def build_parser() -> argparse.ArgumentParser:
                                    "check, and a sign-off block.")
     p.add_argument("--out", metavar="DIR", default="report", help="output directory (default: report)")
     p.add_argument("--lang", choices=("en", "de", "pl"), default="en", help="language (default en)")
-    p.add_argument("--simulate-rounds", metavar="N", default="10000000",
+    p.add_argument("--simulate-rounds", metavar="N", type=count(0), default=10_000_000,
                    help="Monte Carlo rounds for the verification section (default 1e7; 0 leaves it out)")
-    p.add_argument("--seed", metavar="S", help="simulation seed, 0 to 2**64-1 (default: a fixed seed, recorded; "
-                                               "the same for every language)")
-    p.add_argument("--workers", type=parse_count, metavar="N",
+    p.add_argument("--seed", type=parse_seed, metavar="S",
+                   help="simulation seed, 0 to 2**64-1 (default: a fixed seed, recorded; the same for every language)")
+    p.add_argument("--workers", type=count(1, MAX_WORKERS), metavar="N",
                    help="processes for the simulation (default: all cores; the figures do not depend on it)")
+    _max_rounds_option(p)
     p.add_argument("--meta", metavar="FILE", help="report metadata as TOML: supplier, game name, game ID and version, "
                                                   "jurisdiction, document ID, revision history, author, reviewer, "
                                                   "approver, table limits (missing fields are printed as blanks)")
@@ -171,33 +255,38 @@ def build_parser() -> argparse.ArgumentParser:
 # ----- commands -------------------------------------------------------------
 def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
     from ev.present.command_text import rtp_output
+    if args.strategy == "basic" and args.split_strategy:
+        raise UsageError("--split-strategy applies to optimal play; the basic-strategy chart plays split hands by "
+                         "the chart: leave out one of them")
     rules = make_rules(args.rules, args.assignments)
-    return rtp_output(rules, args.split_strategy, args.strategy, exact=args.exact)
+    return rtp_output(rules, _split(args), args.strategy, exact=args.exact)
 
 
 def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
     from ev.analysis.basic_strategy import basic_chart
     from ev.present.chart_render import chart_data, render
-    from ev.present.files import write_file
-    game = Game(make_rules(args.rules, args.assignments))
-    if args.format == "png" and not args.out:
+    from ev.present.files import FileTarget
+    if args.json and (args.format or args.lang):
+        raise UsageError("--json gives the chart's cells and figures in no format or language: leave out "
+                         + " and ".join(o for o, v in (("--format", args.format), ("--lang", args.lang)) if v))
+    if args.format == "png" and args.out is None:
         raise UsageError("--format png needs --out FILE")
+    game = Game(make_rules(args.rules, args.assignments))
+    target = None if args.out is None else FileTarget(args.out)   # an unwritable --out fails now, not after the work
     chart = basic_chart(game)
     data = chart_data(chart)
+    output = json.dumps(data, indent=2) + "\n" if args.json else render(chart, args.format or "text", args.lang or "en")
+    if target is not None:
+        target.write(output)
+        return f"wrote {args.out}", None
     if args.json:
         return "", data
-    output = render(chart, args.format, args.lang)
-    if args.out:
-        write_file(args.out, output)
-        return f"wrote {args.out}", data
     return (output.decode("utf-8") if isinstance(output, bytes) else output).rstrip("\n"), data
 
 
 def cmd_regenerate(args: argparse.Namespace) -> tuple[str, Any]:
-    from ev.analysis.basic_strategy import basic_chart
     from ev.present.files import write_tables
-    chart = basic_chart()
-    paths = write_tables(args.out, chart)
+    paths, chart = write_tables(args.out)
     text = "\n".join([*(f"wrote {p}" for p in paths),
                       f"chart EV {100 * chart.ev:+.6f} %, optimal CD EV {100 * chart.optimal.ev:+.6f} %, "
                       f"{len(chart.exceptions_with(2))} two-card exceptions, derived in {chart.seconds:.1f} s"])
@@ -208,7 +297,7 @@ def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:
     from ev.present.command_text import rules_effect_output
     rules = make_rules(args.rules, args.assignments)
     with Progress(1 + len(READINGS) + len(EFFECTS), "rules-effect") as bar:
-        return rules_effect_output(rules, args.split_strategy, progress=lambda label: bar.advance(1, label))
+        return rules_effect_output(rules, _split(args), progress=lambda label: bar.advance(1, label))
 
 
 def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
@@ -218,12 +307,13 @@ def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
     up = parse_card(args.up)
     removed_faces = parse_faces(args.removed) if args.removed.strip() else []
     removed = composition_of(face_to_rank(f) for f in removed_faces)
-    return hand_output(rules, removed, faces, up, args.split_strategy, exact=args.exact)
+    return hand_output(rules, removed, faces, up, _split(args), exact=args.exact)
 
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
     from ev.analysis.simulation import compare, exact_figures, resolve_strategy, simulate
     from ev.present.simulation_text import report_data, report_text
+    check_rounds(args.rounds, args.max_rounds, args.workers)
     rules = make_rules(args.rules, args.assignments)
     table = resolve_strategy(rules, args.strategy)
     with Progress(args.rounds, "simulating", unit="rounds", min_seconds=2.0) as bar:
@@ -235,30 +325,22 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
-    """Build every figure once (ev.present.report.model), render the four files, move them into --out at the end."""
-    from ev.present.report import FILES, OutputTarget, build_report, render_all, report_json, total_steps
+    """Build every figure once (ev.present.report.model), render the four files, commit them into --out at the end."""
+    from ev.present.report import FILES, build_report, output_target, render_all, report_json, total_steps
+    rounds = args.simulate_rounds
+    if rounds == 0 and (args.seed is not None or args.workers is not None):
+        raise UsageError("--seed and --workers set up the simulation, which --simulate-rounds 0 leaves out")
+    check_rounds(rounds, args.max_rounds, args.workers)
     rules = make_rules(args.rules, args.assignments)
-    try:
-        rounds = int(float(args.simulate_rounds.replace("_", "")))
-        seed = None if args.seed is None else int(args.seed, 0)
-    except ValueError:
-        raise UsageError("--simulate-rounds and --seed expect whole numbers (e.g. 1e7, 42)") from None
-    if rounds < 0 or (seed is not None and not 0 <= seed < 2 ** 64):
-        raise UsageError("--simulate-rounds must be 0 or more and --seed from 0 to 2**64-1")
     from ev.present.report.meta import load_meta
     meta = load_meta(args.meta) if args.meta else None
-    target = OutputTarget(args.out)            # an unwritable --out fails now, not after the computation
-    try:
+    with output_target(args.out) as target:       # an unwritable or busy --out fails now, not after the work
         with Progress(total_steps(not args.skip_rules_effect), "report") as bar:
-            report = build_report(rules, split_strategy=args.split_strategy, simulate_rounds=rounds, seed=seed,
+            report = build_report(rules, split_strategy=_split(args), simulate_rounds=rounds, seed=args.seed,
                                   workers=args.workers, sensitivity=not args.skip_rules_effect,
                                   progress=bar.advance, meta=meta, command=["bjev", *args.argv])
             files = render_all(report, args.lang)
-    except BaseException:
-        target.discard()
-        raise
-    target.write(files)
-    out = target.commit()
+        out = target.commit(files)
     rtp = report.rtp
     text = "\n".join([f"wrote {out / name}" for name in FILES] + [
         f"RTP per total wagered {100 * rtp['rtp_total_wagered']:.6f} %, per initial bet "
@@ -266,29 +348,82 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
     return text, json.loads(report_json(report, args.lang))
 
 
+# ----- errors and signals ----------------------------------------------------
+_QUOTED = re.compile(rf"'([^'\n]{{{EXCERPT_CHARS - 1},}})'")
+
+
+def error_line(message: str) -> str:
+    """One line of at most MAX_ERROR_LINE characters: quotations of the input cut to excerpts, newlines folded."""
+    text = _QUOTED.sub(lambda m: excerpt(m.group(1)), " ".join(str(message).split()))
+    line = f"bjev: error: {text}"
+    return line if len(line) <= MAX_ERROR_LINE else line[:MAX_ERROR_LINE - 1] + "…"
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    for s in HANDLED_SIGNALS:             # the first signal starts the cleanup; a second must not cut it short
+        signal.signal(s, signal.SIG_IGN)
+    raise Interrupted(signum)
+
+
+_running = False
+
+
+def _after_fork_in_child() -> None:
+    """A process forked while a command runs (the simulation's workers) leaves SIGINT to bjev and dies on SIGTERM."""
+    if _running:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def _handle_signals() -> dict:
+    try:
+        return {s: signal.signal(s, _on_signal) for s in HANDLED_SIGNALS}
+    except ValueError:                   # not the main thread: leave signals alone
+        return {}
+
+
 # ----- entry point ----------------------------------------------------------
-def main(argv: Sequence[str] | None = None) -> int:
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
         args.argv = list(sys.argv[1:] if argv is None else argv)
         if not getattr(args, "command", None):
-            parser.print_help()
-            return EXIT_USAGE
+            raise UsageError("a command is required: bjev COMMAND [options], COMMAND one of rtp, hand, "
+                             "rules-effect, simulate, chart, regenerate, report (see 'bjev --help')")
         text, data = args.run(args)
     except BJEVError as exc:
-        print(f"bjev: error: {exc}", file=sys.stderr)
+        print(error_line(str(exc)), file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("bjev: interrupted", file=sys.stderr)
-        return 130
     try:
-        print(json.dumps(data, indent=2) if getattr(args, "json", False) else text)
+        print(json.dumps(data, indent=2) if getattr(args, "json", False) and data is not None else text)
         sys.stdout.flush()
     except BrokenPipeError:          # e.g. `bjev rtp | head`: the reader has gone; not an error of ours
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; the exit code: 0, 2 for bad input, 130 on SIGINT, 143 on SIGTERM."""
+    global _running
+    previous = _handle_signals()
+    _running = True
+    try:
+        try:
+            return _run(argv)
+        except KeyboardInterrupt as exc:
+            signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+            print(f"bjev: {'terminated' if signum == signal.SIGTERM else 'interrupted'}", file=sys.stderr)
+            return 128 + signum
+    finally:
+        _running = False
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 if __name__ == "__main__":  # pragma: no cover

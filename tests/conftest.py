@@ -5,15 +5,24 @@ Cython core, exact fractions), as msgpack runs one suite on both of its implemen
 """
 from __future__ import annotations
 
+import os
 import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from ev.analysis.game import Game
 from ev.core.arithmetic import EXACT, FLOAT, Arithmetic
 from ev.core.cards import N_RANKS, composition_of, full_shoe
 from ev.core.rules import CHOICES, Rules
+
+# the property tests (tests/test_properties.py): at least 200 examples per property, the same examples on every
+# run (derandomised, no example database), no deadline (a full-deck round takes up to a second)
+settings.register_profile("ci", max_examples=200, derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
+                                                 HealthCheck.data_too_large])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def random_rules(rng: random.Random, **fixed) -> Rules:

@@ -117,3 +117,71 @@ def test_regenerate_is_the_command_for_tables(capsys):
     assert "tables/" in capsys.readouterr().out
     code, out, err = run(capsys, "tables")
     assert code == 2 and out == "" and "invalid choice" in err
+
+
+# ----- hardening (issue 11): the API's cards, the natural against even money, options honoured ----------------
+def test_api_takes_card_symbols_everywhere():
+    from ev.analysis.game import Game
+    from ev.errors import CardError
+    game = Game()
+    by_symbol, by_index = game.hand(["T", "6"], up="9"), game.hand(["T", "6"], up=8)
+    assert by_symbol.up == by_index.up == "9" and by_symbol.hit == by_index.hit
+    assert game.hand(["10", "6"], up="K").hit == game.hand(["t", "6"], up="T").hit == game.hand([9, 5], up=9).hit
+    assert game.dealer_probabilities(up="6") == game.dealer_probabilities(up=5)
+    assert game.dealer_probabilities(up="A")["blackjack"] == 0     # conditioned: the dealer peeked
+    for bad in ("1", "11", "X", "", 10, -1, 9.0, None, True, ["T"]):
+        with pytest.raises(CardError):
+            game.hand(["T", "6"], up=bad)
+        with pytest.raises(CardError):
+            game.dealer_probabilities(up=bad)
+    with pytest.raises(CardError):
+        game.hand(["T", "Z"], up="5")
+
+
+def test_natural_against_an_ace_is_compared_with_declining(capsys):
+    code, out, _ = run(capsys, "hand", "A,K", "--up", "A")
+    assert code == 0
+    rows = {line.split()[0] if not line.startswith("decline") else "decline": line for line in out.splitlines()[2:5]}
+    assert "1.04082" in rows["decline"] and rows["decline"].endswith("<- best")   # 1.5 x 34/49 against 1
+    assert "<- best" not in rows["stand"] and "<- best" not in rows["even_money"]
+    code, out, _ = run(capsys, "hand", "A,K", "--up", "A", "--json")
+    data = json.loads(out)
+    assert data["best"] == "stand" and data["blackjack_declined"] == pytest.approx(1.5 * 34 / 49)
+    # with 14 of 32 unseen cards tens, declining is worth 1.5 x 18/32 < 1: even money is best
+    code, out, _ = run(capsys, "hand", "A,K", "--up", "A", "--removed", "2,3,4,5,6,7,8,9,9,9,9,8,8,8,7,7,7")
+    assert next(line for line in out.splitlines() if "<- best" in line).startswith("even_money")
+
+
+def test_hand_refuses_a_position_that_can_run_out(capsys):
+    eights = "A,A,A,A,2,2,2,2,3,3,3,3,4,4,4,4,5,5,5,5,6,6,6,7,7,7,7,9,9,9,9," + "T," * 14 + "T"
+    for extra in ([], ["--exact"], ["--json"], ["--split-strategy", "cdp"]):
+        code, out, err = run(capsys, "hand", "8,8", "--up", "6", "--removed", eights, *extra)
+        assert code == 2 and out == "" and "run out" in err, extra
+    # without the split every continuation can be dealt: stand wins (the dealer, 6 and an 8 or a ten, draws
+    # one of the other two cards and busts), a hit busts
+    code, out, err = run(capsys, "hand", "8,8", "--up", "6", "--removed", eights, "--set", "max_split_hands=1",
+                         "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["stand"], data["hit"], data["split"], data["best"]) == (1, -1, None, "stand")
+
+
+@pytest.mark.slow
+def test_chart_json_goes_to_out(capsys, tmp_path):
+    out = tmp_path / "chart.json"
+    code, stdout, _err = run(capsys, "chart", "--json", "--out", str(out))
+    assert code == 0 and stdout.strip() == f"wrote {out}"
+    data = json.loads(out.read_text())
+    assert data["cells"]["hard16"]["T"] == "H" and data["cells"]["hard16"]["6"] == "S" and data["rules"]["decks"] == 1
+
+
+def test_no_command_is_a_usage_error_on_stderr(capsys):
+    code, out, err = run(capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "a command is required" in err
+
+
+def test_signals_are_restored_after_a_command(capsys):
+    import signal
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    run(capsys, "rtp", "--set", "decks=0")
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before

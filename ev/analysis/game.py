@@ -33,6 +33,8 @@ from ev.core.cards import (
     RANK_SYMBOLS,
     TEN,
     blackjack_rank,
+    card_face,
+    card_rank,
     composition_of,
     face_to_rank,
     format_hand,
@@ -42,8 +44,9 @@ from ev.core.cards import (
     pair_rank,
     subtract,
 )
+from ev.core.depletion import may_run_out
 from ev.core.rules import Rules
-from ev.errors import CardError, EngineError
+from ev.errors import CardError, EngineError, excerpt
 
 
 @dataclass(frozen=True)
@@ -195,13 +198,15 @@ class Game:
         return total
 
     # ----- dealer ---------------------------------------------------------
-    def dealer_probabilities(self, up: int, known: Sequence[int] = (0,) * N_RANKS,
+    def dealer_probabilities(self, up: str | int, known: Sequence[int] = (0,) * N_RANKS,
                              conditioned: bool = True) -> dict[str, Number]:
         """Dealer final outcome probabilities for an up card, with ``known`` cards also out of the shoe.
 
+        ``up``: a card symbol ('A', '2'..'9', 'T'/'10'/'J'/'Q'/'K') or a rank index (0 ace .. 9 ten).
         When a blackjack under ``up`` is settled before play and ``conditioned`` is
         true, the result is conditioned on no dealer blackjack (P(blackjack) = 0).
         """
+        up = card_rank(up)
         A = self.arithmetic
         deck = subtract(self.shoe, composition_of([up]), "up card")
         deck = subtract(deck, known, "known cards")
@@ -220,8 +225,14 @@ class Game:
         return {k: p / total for k, p in zip(DEALER_OUTCOMES, probs)}
 
     # ----- one hand -------------------------------------------------------
-    def hand(self, faces: Sequence[str], up: int, split_strategy: str = "cdz") -> HandResult:
-        """EV of every decision for a hand (faces such as ['T', '6'] or ['K', 'Q']) against ``up``."""
+    def hand(self, faces: Sequence[str], up: str | int, split_strategy: str = "cdz") -> HandResult:
+        """EV of every decision for a hand (faces such as ['T', '6'] or ['K', 'Q']) against ``up``.
+
+        Cards are symbols ('A', '2'..'9', 'T'/'10'/'J'/'Q'/'K') or rank indices (0 ace .. 9 ten).
+        A position some continuation of which could run out of unseen cards is refused (EngineError).
+        """
+        faces = [card_face(f) for f in faces]
+        up = card_rank(up)
         mode = split_mode(split_strategy)
         A, r = self.arithmetic, self.rules
         ranks = [face_to_rank(f) for f in faces]
@@ -230,7 +241,7 @@ class Game:
         hand = composition_of(ranks)
         total, _ = hand_total(hand)
         if total > 21:
-            raise CardError(f"the hand {'-'.join(faces)} is bust ({total})")
+            raise CardError(f"the hand {excerpt('-'.join(faces))} is bust ({total})")
         base = subtract(self.shoe, composition_of([up]), "up card")
         deck = subtract(base, hand, "hand")
         n = sum(deck)
@@ -244,6 +255,9 @@ class Game:
         mass = A.one - p_bj if settled else A.one
         if mass <= 0:
             raise EngineError("the dealer must have blackjack with these cards")
+        if may_run_out(deck, hand, up, r, len(ranks) == 2 and r.splittable(faces) and r.may_split):
+            raise EngineError(f"the {n} unseen cards can run out before this round is over (by some hit, split or "
+                              f"dealer draw): the position has no value to compute")
         self._check_deck_lasts(solver, s)
         res = HandResult(hand="-".join(faces), up=RANK_SYMBOLS[up], split_strategy=split_strategy,
                          conditioned=settled, p_dealer_blackjack=p_bj)

@@ -8,10 +8,11 @@ that order.  The face of a ten-valued card (T, J, Q, K) matters only for the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from numbers import Integral
 from operator import truediv
 from typing import Any
 
-from ev.errors import CardError
+from ev.errors import CardError, excerpt
 
 ACE = 0
 TEN = 9
@@ -41,8 +42,29 @@ def parse_face(symbol: str) -> str:
     s = symbol.strip().upper()
     if s not in _SYMBOL_TO_FACE:
         raise CardError(
-            f"unknown card {symbol!r}: use A 2 3 4 5 6 7 8 9 T J Q K (or 10), case-insensitive")
+            f"unknown card {excerpt(symbol)}: use A 2 3 4 5 6 7 8 9 T J Q K (or 10), case-insensitive")
     return _SYMBOL_TO_FACE[s]
+
+
+def card_face(card: str | int) -> str:
+    """One card of the Python API as its face ('A', '2'..'9', 'T', 'J', 'Q', 'K').
+
+    ``card`` is a card symbol as the command line takes it ('A', '2'..'9', 'T', '10', 'J', 'Q',
+    'K', case-insensitive) or a rank index (0 the ace, 1..8 the twos to nines, 9 a ten).  Anything
+    else raises :class:`~ev.errors.CardError`.  Every public method that takes a card goes through here.
+    """
+    if isinstance(card, Integral) and not isinstance(card, bool):
+        if 0 <= card < N_RANKS:
+            return RANK_SYMBOLS[int(card)]
+        raise CardError(f"unknown rank index {excerpt(card)}: use 0 (ace) to 9 (ten), or a card symbol such as 'T'")
+    if isinstance(card, str):
+        return parse_face(card)
+    raise CardError(f"a card is a symbol such as 'A', '9' or 'T' (or a rank index 0-9), got {excerpt(card)}")
+
+
+def card_rank(card: str | int) -> int:
+    """The rank index (0-9) of one card given as :func:`card_face` takes it."""
+    return face_to_rank(card_face(card))
 
 
 def parse_faces(text: str) -> list[str]:
@@ -69,7 +91,7 @@ def parse_card(text: str) -> int:
     """Parse exactly one card and return its rank index."""
     faces = parse_faces(text)
     if len(faces) != 1:
-        raise CardError(f"expected exactly one card, got {text!r}")
+        raise CardError(f"expected exactly one card, got {excerpt(text)}")
     return face_to_rank(faces[0])
 
 

@@ -15,6 +15,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
+import re
+import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
@@ -23,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ev.core.cards import ACE, TEN, TEN_FACES, blackjack_rank
-from ev.errors import RulesError
+from ev.errors import RulesError, excerpt
 
 #: allowed values of the enumerated fields
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -34,6 +37,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "unchecked_blackjack_takes": ("all", "original"),
 }
 RANGES: dict[str, tuple[int, int]] = {"decks": (1, 8), "max_split_hands": (1, 4)}
+#: a rules file is a few hundred bytes; anything larger than this is refused unread
+MAX_RULES_FILE_BYTES = 64 * 1024
+#: an integer rule value as text: ASCII digits only (Python's int() would also take '٤' or '1_0')
+_INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
 
 DESCRIPTIONS: dict[str, str] = {
     "decks": "number of 52-card decks, reshuffled every round (1-8)",
@@ -79,14 +86,14 @@ class Rules:
             value = getattr(self, f.name)
             if f.type in ("bool", bool):
                 if not isinstance(value, bool):
-                    raise RulesError(f"rule {f.name}: expected true or false, got {value!r}")
+                    raise RulesError(f"rule {f.name}: expected true or false, got {excerpt(value)}")
             elif f.name in RANGES:
                 lo, hi = RANGES[f.name]
                 if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                    raise RulesError(f"rule {f.name}: expected an integer from {lo} to {hi}, got {value!r}")
+                    raise RulesError(f"rule {f.name}: expected an integer from {lo} to {hi}, got {excerpt(value)}")
             elif f.name in CHOICES and value not in CHOICES[f.name]:
                 allowed = ", ".join(CHOICES[f.name])
-                raise RulesError(f"rule {f.name}: {value!r} is not allowed; choose one of {allowed}")
+                raise RulesError(f"rule {f.name}: {excerpt(value)} is not allowed; choose one of {allowed}")
 
     # ----- derived views -------------------------------------------------
     @property
@@ -201,6 +208,10 @@ class Rules:
         """SHA-256 of the canonical JSON of every field: identifies a rule set in reports."""
         return hashlib.sha256(json.dumps(self.as_dict(), sort_keys=True).encode()).hexdigest()
 
+    def as_toml(self) -> str:
+        """The rule set as a TOML file that ``--rules`` reads back (every field, under ``[rules]``)."""
+        return "[rules]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in self.as_dict().items())
+
     def replace(self, **changes: Any) -> Rules:
         return from_mapping({**self.as_dict(), **changes})
 
@@ -246,13 +257,12 @@ def _coerce(name: str, raw: Any) -> Any:
             return True
         if low in ("false", "no", "off", "0"):
             return False
-        raise RulesError(f"rule {name}: expected true or false, got {raw!r}")
+        raise RulesError(f"rule {name}: expected true or false, got {excerpt(raw)}")
     if kind in ("int", int):
-        try:
-            return int(text)
-        except ValueError:
-            lo, hi = RANGES[name]
-            raise RulesError(f"rule {name}: expected an integer from {lo} to {hi}, got {raw!r}") from None
+        lo, hi = RANGES[name]
+        if not _INTEGER.fullmatch(text) or len(text) > 20:
+            raise RulesError(f"rule {name}: expected an integer from {lo} to {hi} in ASCII digits, got {excerpt(raw)}")
+        return int(text)
     return text
 
 
@@ -260,7 +270,7 @@ def from_mapping(values: Mapping[str, Any]) -> Rules:
     """Build Rules from a mapping; unknown keys are an error that lists the known ones."""
     unknown = [k for k in values if k not in _FIELD_TYPES]
     if unknown:
-        raise RulesError(f"unknown rule {unknown[0]!r}; known rules: {', '.join(FIELD_NAMES)}")
+        raise RulesError(f"unknown rule {excerpt(unknown[0])}; known rules: {', '.join(FIELD_NAMES)}")
     return Rules(**{k: _coerce(k, v) for k, v in values.items()})
 
 
@@ -269,37 +279,75 @@ def parse_assignments(items: Iterable[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
-            raise RulesError(f"--set expects key=value, got {item!r}")
+            raise RulesError(f"--set expects key=value, got {excerpt(item)}")
         key, value = item.split("=", 1)
         key = key.strip().replace("-", "_")
         if key not in _FIELD_TYPES:
-            raise RulesError(f"unknown rule {key!r}; known rules: {', '.join(FIELD_NAMES)}")
+            raise RulesError(f"unknown rule {excerpt(key)}; known rules: {', '.join(FIELD_NAMES)}")
+        if key in out:
+            raise RulesError(f"rule {key} is set twice by --set; set it once")
         out[key] = _coerce(key, value)
     return out
 
 
+def _file_kind(mode: int) -> str:
+    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "not a regular file"
+
+
+def read_rules_text(path: str | Path) -> str:
+    """The text of a rules file: a regular file of at most MAX_RULES_FILE_BYTES, in UTF-8.
+
+    Anything else (a directory, a FIFO, a device such as /dev/zero, a larger file, other encodings)
+    is a RulesError, raised before more than the allowed bytes are read and without waiting for a writer.
+    """
+    name = excerpt(str(path))
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError) as exc:
+        raise RulesError(f"cannot read rules file {name}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesError(f"rules file {name} is {_file_kind(info.st_mode)}: give a regular TOML or JSON file")
+        if info.st_size > MAX_RULES_FILE_BYTES:
+            raise RulesError(f"rules file {name} has {info.st_size:,} bytes; a rules file may have at most "
+                             f"{MAX_RULES_FILE_BYTES:,}")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(MAX_RULES_FILE_BYTES + 1)
+    except OSError as exc:
+        raise RulesError(f"cannot read rules file {name}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_RULES_FILE_BYTES:
+        raise RulesError(f"rules file {name} has more than {MAX_RULES_FILE_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise RulesError(f"rules file {name} is not UTF-8 text (byte {exc.start}): save it as UTF-8") from None
+
+
 def load_rules_file(path: str | Path) -> dict[str, Any]:
     """Read rule values from a TOML or JSON file (chosen by extension; JSON is tried first otherwise)."""
-    p = Path(path)
+    name = excerpt(str(path))
+    text = read_rules_text(path)
+    toml = Path(path).suffix.lower() == ".toml"
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError(f"cannot read rules file {str(p)!r}: {exc.strerror or exc}") from None
-    if p.suffix.lower() == ".toml":
-        import tomllib
-        try:
+        if toml:
+            import tomllib
             data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesError(f"rules file {str(p)!r} is not valid TOML: {exc}") from None
-    else:
-        try:
+        else:
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RulesError(f"rules file {str(p)!r} is not valid JSON: {exc}") from None
+    except (ValueError, RecursionError) as exc:     # decode errors; integers of over 4,300 digits; deep nesting
+        reason = "it is nested too deeply" if isinstance(exc, RecursionError) else excerpt(str(exc), 80)[1:-1]
+        raise RulesError(f"rules file {name} is not valid {'TOML' if toml else 'JSON'}: {reason}") from None
     if isinstance(data, dict) and isinstance(data.get("rules"), dict):
         data = data["rules"]  # allow a [rules] table / {"rules": {...}} wrapper
     if not isinstance(data, dict):
-        raise RulesError(f"rules file {str(p)!r} must hold a table of rule = value")
+        raise RulesError(f"rules file {name} must hold a table of rule = value")
     return data
 
 

@@ -394,8 +394,23 @@ def render_exceptions_csv(chart: Chart) -> str:
     return out.getvalue()
 
 
-#: the actions of an EV-table row, in column order
-EV_ACTIONS = ("stand", "hit", "double", "split", "surrender", "insurance", "even_money")
+#: the actions of an EV-table row, in column order; blackjack_declined: a natural's unconditioned EV when it
+#: declines even money, the value even money is compared with (shown where even money is offered)
+EV_ACTIONS = ("stand", "hit", "double", "split", "surrender", "blackjack_declined", "insurance", "even_money")
+
+
+def ev_row(result: Any) -> tuple[dict[str, Any], str]:
+    """A hand's EV-table cells (action -> value or None) and the column marked best.
+
+    A natural offered even money compares it with declining (unconditioned), not with the conditioned stand:
+    that pair is shown, and the best of the two marked."""
+    values = {a: getattr(result, a) for a in EV_ACTIONS}
+    best = result.best
+    if result.even_money is None:
+        values["blackjack_declined"] = None
+    elif best == "stand":
+        best = "blackjack_declined"
+    return values, best
 
 
 def render_ev_csv(chart: Chart) -> str:
@@ -404,10 +419,10 @@ def render_ev_csv(chart: Chart) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["up", "hand", *EV_ACTIONS, "best", "conditioned_on_no_dealer_blackjack"])
     for row in chart.ev_rows:
-        res = row.result
+        values, best = ev_row(row.result)
         writer.writerow([RANK_SYMBOLS[row.up], row.hand,
-                         *("" if getattr(res, a) is None else f"{getattr(res, a):.9f}" for a in EV_ACTIONS),
-                         res.best, str(res.conditioned).lower()])
+                         *("" if values[a] is None else f"{values[a]:.9f}" for a in EV_ACTIONS),
+                         best, str(row.result.conditioned).lower()])
     return out.getvalue()
 
 
@@ -421,20 +436,21 @@ def render_ev_md(chart: Chart, lang: str = "en") -> str:
         rows = [r for r in chart.ev_rows if r.up == up]
         if not rows:
             continue
-        actions = [a for a in EV_ACTIONS if any(getattr(r.result, a) is not None for r in rows)]
+        cells_of = {id(r): ev_row(r.result) for r in rows}
+        actions = [a for a in EV_ACTIONS if any(cells_of[id(r)][0][a] is not None for r in rows)]
         heads = [t(f"action.{a}", lang) for a in actions]
         cond = f" ({t('evtable.conditioned', lang)})" if rows[0].result.conditioned else ""
         lines += [f"## {t('vs', lang)} {up_symbol(up)}{cond}", "",
                   f"| {t('evtable.hand', lang)} | " + " | ".join(heads) + f" | {t('evtable.best', lang)} |",
                   "|---|" + "---:|" * len(actions) + "---|"]
         for r in rows:
-            res = r.result
+            values, best = cells_of[id(r)]
             cells = []
             for a in actions:
-                v = getattr(res, a)
+                v = values[a]
                 text = "" if v is None else number(v, 4, lang, sign=True)
-                cells.append(f"**{text}**\\*" if a == res.best and v is not None else text)
-            lines.append(f"| {display_hand(r.cards)} | " + " | ".join(cells) + f" | {t(f'action.{res.best}', lang)} |")
+                cells.append(f"**{text}**\\*" if a == best and v is not None else text)
+            lines.append(f"| {display_hand(r.cards)} | " + " | ".join(cells) + f" | {t(f'action.{best}', lang)} |")
         lines.append("")
     return "\n".join(lines)
 

@@ -229,24 +229,26 @@ def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
 def hand_output(rules: Rules, removed: Sequence[int], faces: Sequence[str], up: int, split_strategy: str = "cdz",
                 exact: bool = False) -> tuple[str, dict]:
     """``bjev hand``: every decision's EV (exact: as a fraction and its decimal)."""
+    from ev.present.chart_render import ev_row
     result = Game(rules, removed, exact=exact).hand(faces, up, split_strategy)
     data = result.as_dict()
+    values, marked = ev_row(result)          # a natural offered even money: declining it is what is compared
+    actions = [a for a in HAND_ACTIONS[:5] + ("blackjack_declined",) + HAND_ACTIONS[5:] if values.get(a) is not None]
+    label = {"blackjack_declined": "decline even money"}
     if exact:
         for key in ("stand", "hit", "double", "split", "surrender", "insurance", "even_money",
                     "blackjack_declined", "p_dealer_blackjack"):
             data[key] = exact_json(data[key])
         data["ties"] = result.ties
         data.update({"exact": True, "json_scheme": JSON_SCHEME, "rules": rules.as_dict()})
-        rows = [[a, fraction_text(getattr(result, a)), decimal_text(getattr(result, a)),
-                 "<- best" if a == result.best else ""]
-                for a in HAND_ACTIONS if getattr(result, a) is not None]
+        rows = [[label.get(a, a), fraction_text(values[a]), decimal_text(values[a]), "<- best" if a == marked else ""]
+                for a in actions]
         table = tabulate(rows, headers=["action", "EV", "decimal", ""], colalign=("left", "right", "right", "left"),
                          disable_numparse=True)
         p_bj = fraction_text(result.p_dealer_blackjack)
     else:
         data["rules"] = rules.as_dict()
-        rows = [[a, f"{getattr(result, a):+.9f}", "<- best" if a == result.best else ""]
-                for a in HAND_ACTIONS if getattr(result, a) is not None]
+        rows = [[label.get(a, a), f"{values[a]:+.9f}", "<- best" if a == marked else ""] for a in actions]
         table = tabulate(rows, headers=["action", "EV", ""], colalign=("left", "right", "left"))
         p_bj = f"{result.p_dealer_blackjack:.6f}"
     return table + "\n" + "\n".join(_hand_notes(result, split_strategy, p_bj, exact)), data
@@ -262,6 +264,9 @@ def _hand_notes(result: HandResult, split_strategy: str, p_bj: str, exact: bool)
     if result.insurance is not None or result.even_money is not None:
         notes.append(f"Insurance / even money are decided before any check (unconditioned); "
                      f"P(dealer blackjack) = {p_bj}.")
+    if result.even_money is not None:
+        notes.append("Even money (+1) is compared with declining it, unconditioned: the payout times "
+                     "P(no dealer blackjack); 'stand' is the blackjack's EV given no dealer blackjack.")
     if exact:
         notes += [f"Exact tie: {' = '.join(t['actions'])} (the first is taken)." for t in result.ties]
     return notes

@@ -12,7 +12,7 @@ from ev.analysis.accounting import RoundStats
 from ev.analysis.basic_strategy import basic_chart
 from ev.analysis.game import Game
 from ev.core.cards import RANK_SYMBOLS
-from ev.present.chart_render import EV_ACTIONS, chart_data
+from ev.present.chart_render import chart_data, ev_row
 
 
 def strategy_section(game: Game, optimal: RoundStats) -> dict:
@@ -23,11 +23,9 @@ def strategy_section(game: Game, optimal: RoundStats) -> dict:
     data.pop("rules", None)
     ev_table = []
     for row in chart.ev_rows:
-        res = row.result
-        ev_table.append({"up": RANK_SYMBOLS[row.up], "hand": row.hand, "best": res.best,
-                         "conditioned": res.conditioned,
-                         "blackjack_declined": res.blackjack_declined,
-                         **{a: getattr(res, a) for a in EV_ACTIONS}})
+        values, best = ev_row(row.result)
+        ev_table.append({"up": RANK_SYMBOLS[row.up], "hand": row.hand, "best": best,
+                         "conditioned": row.result.conditioned, **values})
     return {
         "available": True,
         "name": chart.table.name,
