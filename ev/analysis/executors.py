@@ -183,7 +183,7 @@ class DaskExecutor(Executor):
                 import logging
                 n = _check_workers(local_workers, "--dask-local")
                 self.cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                                        dashboard_address=":0", silence_logs=logging.ERROR)
+                                                        dashboard_address=":0", silence_logs=logging.CRITICAL)
                 self.client = distributed.Client(self.cluster)
                 self.client.wait_for_workers(n)
             else:

@@ -28,6 +28,7 @@ import dataclasses
 import math
 import secrets
 import time
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -86,8 +87,8 @@ def simulator_spec(rules: Rules, table: Policy) -> dict:
     return {
         "decks": rules.decks,
         "n_states": len(hands),
-        "next": list(graph["next"]),
-        "total": list(graph["total"]),
+        "next": array("i", graph["next"]),        # compact: the spec is sent to every worker
+        "total": bytes(graph["total"]),
         "play": b"".join(bytes(table.play[up]) for up in range(N_RANKS)),
         "fallback": b"".join(bytes(table.fallback[up]) for up in range(N_RANKS)),
         "split_play": b"".join(bytes(table.split_play[up]) for up in range(N_RANKS)),
@@ -295,8 +296,9 @@ def simulate(rules: Rules | None = None, rounds: int = 10_000_000, seed: int | N
         if progress is not None:
             progress(total["rounds"])
 
+    core = {k: v for k, v in spec.items() if k != "hands"}       # what the workers need
     start = time.perf_counter()
-    executor.run(play_chunks, units, add, shared=(spec, seed))
+    executor.run(play_chunks, units, add, shared=(core, seed))
     seconds = time.perf_counter() - start
     if total.get("rounds") != rounds:
         raise EngineError(f"simulation lost rounds: {total.get('rounds', 0)} of {rounds} came back")

@@ -188,7 +188,7 @@ def sweep_text(grid: Grid, options: SweepOptions, run: SweepRun, rows: Sequence[
     meta = sweep_meta(grid, options, run, rows)
     lines = [
         f"Sweep of {run.variants} variant{'s' if run.variants != 1 else ''} "
-        f"({' x '.join(f'{k} {len(v)}' for k, v in grid.axes.items()) or 'no axes'}): "
+        f"({'; '.join(f'{k} ' + ', '.join(map(_cell, v)) for k, v in grid.axes.items()) or 'no axes'}): "
         f"{run.computed} computed now, {run.skipped} from earlier runs, {meta['invalid']} invalid",
         f"Time {run.seconds:.1f} s ({run.variants_per_second:.2f} variants/s), {run.executor}",
         *(f"wrote {p}" for p in paths),
