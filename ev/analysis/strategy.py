@@ -10,6 +10,7 @@ tuples, ranks 0 = A, 1 = 2, ..., 9 = T.  Up cards are ranks too.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,7 +62,7 @@ class Policy:
 
     def validate(self) -> None:
         """Raise EngineError naming the first action the rules do not allow."""
-        r = self.rules
+        masks = _allowed(self.rules, tuple(self.hands))
         for up in range(N_RANKS):
             for table_name, table in (("play", self.play), ("fallback", self.fallback),
                                       ("split_play", self.split_play)):
@@ -70,33 +71,37 @@ class Policy:
                 codes = table[up]
                 if len(codes) != len(self.hands):
                     raise EngineError(f"strategy {self.name!r}: {table_name} table has the wrong size")
+                allowed = masks[table_name]
                 for s, code in enumerate(codes):
-                    if code != NO_ACTION:
-                        reason = _forbidden(r, self.hands[s], code, table_name)
-                        if reason:
-                            raise EngineError(f"strategy {self.name!r} breaks the rules: {reason}")
+                    if code != NO_ACTION and not (code < len(ACTION_NAMES) and allowed[s] >> code & 1):
+                        reason = _forbidden(self.rules, self.hands[s], code, table_name)
+                        raise EngineError(f"strategy {self.name!r} breaks the rules: {reason}")
+
+
+@functools.cache
+def _allowed(rules: Rules, hands: tuple) -> dict[str, list[int]]:
+    """Per table and state, the bit mask of the action codes the rules allow there."""
+    return {name: [sum(1 << code for code in range(len(ACTION_NAMES)) if _forbidden(rules, hand, code, name) is None)
+                   for hand in hands]
+            for name in ("play", "fallback", "split_play")}
 
 
 def _forbidden(r: Rules, hand: tuple, code: int, table_name: str) -> str | None:
     """Why ``code`` is not allowed for ``hand`` under ``r`` in that table, or None."""
-    total, soft = hand_total(hand)
-    n = sum(hand)
-    label = f"{ACTION_NAMES[code] if code < len(ACTION_NAMES) else code} on {describe_hand(hand)}"
     if code >= len(ACTION_NAMES):
         return f"unknown action code {code} on {describe_hand(hand)}"
-    if n < 2 and code != HIT:
-        return label
+    total, soft = hand_total(hand)
+    n = sum(hand)
     if code == HIT and total >= 21 and n >= 2:
         return f"hit on {total}"
+    allowed = not (n < 2 and code != HIT)
     if code == DOUBLE and (n != 2 or not r.may_double(total, soft, table_name == "split_play")):
-        return label
-    if code == SPLIT:
-        pair = n == 2 and any(c == 2 for c in hand)
-        if table_name != "play" or not pair or r.max_split_hands < 2:
-            return label
+        allowed = False
+    if code == SPLIT and (table_name != "play" or pair_rank(hand) is None or not r.may_split):
+        allowed = False
     if code == SURRENDER and (table_name == "split_play" or n != 2 or not r.late_surrender):
-        return label
-    return None
+        allowed = False
+    return None if allowed else f"{ACTION_NAMES[code]} on {describe_hand(hand)}"
 
 
 def describe_hand(hand: tuple) -> str:

@@ -48,7 +48,6 @@ from fractions import Fraction
 from operator import truediv
 from typing import Any
 
-from ev.core import shapes
 from ev.core.rules import Rules
 
 Number = Any   # float or Fraction
@@ -120,7 +119,7 @@ class FloatArithmetic(Arithmetic):
 
     def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Any:
         from ev.core._dealer import DealerTable
-        return DealerTable(up, list(shapes.dealer_terminals(up, hit_soft_17, excluded, caps)))
+        return DealerTable(up, hit_soft_17, excluded, tuple(caps))
 
     def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
         from ev.core._player import UpcardSolver

@@ -1,19 +1,31 @@
 # Dealer outcome: one up card's terminal hands, evaluated against a deck.
-
-from ev.core._constants cimport N_RANKS, N_OUTCOMES
+from ev.core._constants cimport N_OUTCOMES, N_RANKS
 
 cdef enum:
     MAX_DRAW = 40       # bound on cards in one dealer hand / count of one rank in it
 
 cdef class DealerTable:
     cdef readonly int up
+    cdef readonly int excluded      # the hole card left out of the enumeration (settled blackjack), or -1
     cdef readonly int n_terms
-    cdef int max_len
-    cdef int* term_start      # n_terms + 1 offsets into pair_rank / pair_count
+    cdef readonly int max_len
+    cdef int max_count[N_RANKS]     # the most cards of each rank in one terminal hand
+    # every terminal hand, flat: for a deck small enough that the dealer may run out of cards
+    cdef int* term_start            # n_terms + 1 offsets into pair_rank / pair_count
     cdef unsigned char* pair_rank
     cdef unsigned char* pair_count
     cdef int* term_len
     cdef double* term_ways
     cdef unsigned char* term_outcome
+    # the terminal hands that do not bust, as a trie over (outcome, length, then ranks A..T)
+    cdef int n_nodes
+    cdef int* node_parent           # >= 0: a node; < 0: the group -1 - parent (an outcome and a length)
+    cdef unsigned char* node_rank
+    cdef unsigned char* node_count
+    cdef double* node_ways          # the leaves' numbers of orders, 0 elsewhere
+    cdef int n_groups
+    cdef int* group_len
+    cdef unsigned char* group_outcome
+    cdef double* acc                # scratch: one value per node
 
     cdef void distribution(self, const int* deck, double* out) noexcept nogil

@@ -1,51 +1,155 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""Dealer outcome probabilities for one up card, from precomputed terminal hands.
+# distutils: language = c++
+"""Dealer outcome probabilities for one up card, from its terminal hands.
 
 A terminal hand is a multiset M of cards the dealer draws (hole card first) and
-stops on, with the number of drawing orders that reach it (``ev.core.shapes``).  For a
-deck D with N cards, ``P(M) = orders(M) * prod_r ff(D_r, M_r) / ff(N, |M|)``.
+stops on, with the number of drawing orders that reach it (``ev.core.shapes``).
+For a deck D with N cards, ``P(M) = orders(M) * prod_r ff(D_r, M_r) / ff(N, |M|)``.
+
+The sum over the terminal hands of one outcome is evaluated in nested (Horner)
+form: the hands are grouped by outcome and length and arranged in a trie over
+their rank counts (ace first), so a shared prefix of counts is multiplied once.
+The busting hands (about half of all) are not summed: P(bust) is what the
+other outcomes leave of P(no settled blackjack), which holds whenever the deck
+cannot run out before the dealer finishes (at least as many cards as the
+longest dealer hand); for smaller decks every terminal hand is summed.
 """
-from libc.stdlib cimport malloc, free
-from libc.string cimport memset
+from libc.stdlib cimport free, malloc, qsort
+from libc.string cimport memcpy, memset
+from libcpp.vector cimport vector
+
+from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS
+from ev.core._shapes cimport OUTCOME_SHIFT, Terminal, terminal_list, unpack
+
+
+cdef struct Sorted:
+    int outcome
+    int length
+    unsigned char m[N_RANKS]
+    double ways
+
+
+cdef int compare_sorted(const void* a, const void* b) noexcept nogil:
+    """Group order of the trie: outcome, then length, then the counts as a tuple (ace first)."""
+    cdef const Sorted* x = <const Sorted*>a
+    cdef const Sorted* y = <const Sorted*>b
+    cdef int r
+    if x.outcome != y.outcome:
+        return x.outcome - y.outcome
+    if x.length != y.length:
+        return x.length - y.length
+    for r in range(N_RANKS):
+        if x.m[r] != y.m[r]:
+            return <int>x.m[r] - <int>y.m[r]
+    return 0
 
 
 cdef class DealerTable:
-    """Terminal hands of the dealer for one up card; see ``ev.core.shapes.dealer_terminals``."""
+    """Terminal hands of the dealer for one up card (``DealerTable(up, hit_soft_17, excluded, caps)``)."""
 
-    def __cinit__(self, int up, list terms):
-        cdef Py_ssize_t i, k = 0
-        cdef int r, n_pairs = 0
-        self.up = up
-        self.n_terms = len(terms)
-        for m, ways, outcome in terms:
-            n_pairs += sum(1 for c in m if c)
-        self.term_start = <int*>malloc((self.n_terms + 1) * sizeof(int))
-        self.pair_rank = <unsigned char*>malloc(max(n_pairs, 1))
-        self.pair_count = <unsigned char*>malloc(max(n_pairs, 1))
-        self.term_len = <int*>malloc(max(self.n_terms, 1) * sizeof(int))
-        self.term_ways = <double*>malloc(max(self.n_terms, 1) * sizeof(double))
-        self.term_outcome = <unsigned char*>malloc(max(self.n_terms, 1))
-        if not (self.term_start and self.pair_rank and self.pair_count and self.term_len
-                and self.term_ways and self.term_outcome):
-            raise MemoryError()
+    def __cinit__(self, int up, bint hit_soft_17, int excluded, tuple caps):
+        cdef int cap[N_RANKS]
+        cdef int r, j, k, g, depth, prev_depth, n_pairs = 0
+        cdef size_t i
+        cdef vector[Terminal] terms
+        cdef vector[Sorted] by_group
+        cdef Sorted s
+        cdef int path_node[N_RANKS]
+        cdef unsigned char path_rank[N_RANKS]
+        cdef unsigned char path_count[N_RANKS]
+        cdef int prev_rank[N_RANKS]
+        cdef int prev_count[N_RANKS]
+        self.up, self.excluded = up, excluded
+        for r in range(N_RANKS):
+            cap[r] = caps[r]
+            self.max_count[r] = 0
+        terms = terminal_list(up, hit_soft_17, excluded, cap)
+        self.n_terms = terms.size()
         self.max_len = 0
-        for i, (m, ways, outcome) in enumerate(terms):
-            self.term_start[i] = k
+        for i in range(terms.size()):
+            unpack(terms[i].key, s.m)
+            s.outcome = terms[i].key >> OUTCOME_SHIFT
+            s.length = 0
             for r in range(N_RANKS):
-                if m[r]:
-                    if m[r] >= MAX_DRAW:
-                        raise ValueError("dealer hand too long for the core")
-                    self.pair_rank[k] = r
-                    self.pair_count[k] = m[r]
-                    k += 1
-            self.term_len[i] = sum(m)
-            self.term_ways[i] = <double>ways
-            self.term_outcome[i] = outcome
-            if self.term_len[i] > self.max_len:
-                self.max_len = self.term_len[i]
-        self.term_start[self.n_terms] = k
+                s.length += s.m[r]
+                n_pairs += s.m[r] > 0
+                if s.m[r] > self.max_count[r]:
+                    self.max_count[r] = s.m[r]
+            s.ways = <double>terms[i].ways
+            if s.length > self.max_len:
+                self.max_len = s.length
+            by_group.push_back(s)
         if self.max_len >= MAX_DRAW:
             raise ValueError("dealer hand too long for the core")
+        n = max(self.n_terms, 1)
+        self.term_start = <int*>malloc((n + 1) * sizeof(int))
+        self.pair_rank = <unsigned char*>malloc(max(n_pairs, 1))
+        self.pair_count = <unsigned char*>malloc(max(n_pairs, 1))
+        self.term_len = <int*>malloc(n * sizeof(int))
+        self.term_ways = <double*>malloc(n * sizeof(double))
+        self.term_outcome = <unsigned char*>malloc(n)
+        # the trie has at most one node per (terminal, nonzero rank)
+        self.node_parent = <int*>malloc(max(n_pairs, 1) * sizeof(int))
+        self.node_rank = <unsigned char*>malloc(max(n_pairs, 1))
+        self.node_count = <unsigned char*>malloc(max(n_pairs, 1))
+        self.node_ways = <double*>malloc(max(n_pairs, 1) * sizeof(double))
+        self.acc = <double*>malloc(max(n_pairs, 1) * sizeof(double))
+        self.group_len = <int*>malloc(n * sizeof(int))
+        self.group_outcome = <unsigned char*>malloc(n)
+        if not (self.term_start and self.pair_rank and self.pair_count and self.term_len and self.term_ways
+                and self.term_outcome and self.node_parent and self.node_rank and self.node_count
+                and self.node_ways and self.acc and self.group_len and self.group_outcome):
+            raise MemoryError()
+        # the flat list, in the order of the terminal hands
+        k = 0
+        for i in range(by_group.size()):
+            self.term_start[i] = k
+            for r in range(N_RANKS):
+                if by_group[i].m[r]:
+                    self.pair_rank[k] = r
+                    self.pair_count[k] = by_group[i].m[r]
+                    k += 1
+            self.term_len[i] = by_group[i].length
+            self.term_ways[i] = by_group[i].ways
+            self.term_outcome[i] = by_group[i].outcome
+        self.term_start[self.n_terms] = k
+        # the trie of the hands that do not bust
+        if by_group.size() > 0:
+            qsort(&by_group[0], by_group.size(), sizeof(Sorted), compare_sorted)
+        self.n_nodes = self.n_groups = 0
+        prev_depth = 0
+        for i in range(by_group.size()):
+            s = by_group[i]
+            if s.outcome == BUST:
+                continue
+            if (self.n_groups == 0 or self.group_len[self.n_groups - 1] != s.length
+                    or self.group_outcome[self.n_groups - 1] != s.outcome):
+                self.group_len[self.n_groups] = s.length
+                self.group_outcome[self.n_groups] = s.outcome
+                self.n_groups += 1
+                prev_depth = 0
+            g = self.n_groups - 1
+            depth = 0
+            for r in range(N_RANKS):
+                if s.m[r]:
+                    path_rank[depth] = r
+                    path_count[depth] = s.m[r]
+                    depth += 1
+            # the nodes shared with the previous hand of the group
+            j = 0
+            while j < depth and j < prev_depth and prev_rank[j] == path_rank[j] and prev_count[j] == path_count[j]:
+                j += 1
+            while j < depth:
+                self.node_parent[self.n_nodes] = (-1 - g) if j == 0 else path_node[j - 1]
+                self.node_rank[self.n_nodes] = path_rank[j]
+                self.node_count[self.n_nodes] = path_count[j]
+                self.node_ways[self.n_nodes] = 0.0
+                path_node[j] = self.n_nodes
+                prev_rank[j], prev_count[j] = path_rank[j], path_count[j]
+                self.n_nodes += 1
+                j += 1
+            self.node_ways[path_node[depth - 1]] += s.ways
+            prev_depth = depth
 
     def __dealloc__(self):
         free(self.term_start)
@@ -54,17 +158,24 @@ cdef class DealerTable:
         free(self.term_len)
         free(self.term_ways)
         free(self.term_outcome)
+        free(self.node_parent)
+        free(self.node_rank)
+        free(self.node_count)
+        free(self.node_ways)
+        free(self.acc)
+        free(self.group_len)
+        free(self.group_outcome)
 
     cdef void distribution(self, const int* deck, double* out) noexcept nogil:
-        """out[0..6] = P(17), P(18), P(19), P(20), P(21), P(bust), P(blackjack) for this deck."""
+        """out[0..6] = P(17), P(18), P(19), P(20), P(21), P(bust), P(blackjack) for this deck (joint units)."""
         cdef double ff[N_RANKS][MAX_DRAW]
         cdef double inv_ff[MAX_DRAW]
-        cdef int r, k, i, j, n = 0
-        cdef double p, f
+        cdef int r, k, i, j, p, n = 0
+        cdef double v, f, mass
         for r in range(N_RANKS):
             n += deck[r]
             ff[r][0] = 1.0
-            for k in range(1, self.max_len + 1):
+            for k in range(1, self.max_count[r] + 1):
                 ff[r][k] = ff[r][k - 1] * (deck[r] - k + 1) if deck[r] - k + 1 > 0 else 0.0
         f = 1.0
         inv_ff[0] = 1.0
@@ -75,17 +186,38 @@ cdef class DealerTable:
             else:
                 inv_ff[k] = 0.0
         memset(out, 0, N_OUTCOMES * sizeof(double))
-        for i in range(self.n_terms):
-            p = self.term_ways[i] * inv_ff[self.term_len[i]]
-            for j in range(self.term_start[i], self.term_start[i + 1]):
-                p *= ff[self.pair_rank[j]][self.pair_count[j]]
-            out[self.term_outcome[i]] += p
+        if n < self.max_len:
+            # the deck may run out before the dealer finishes: sum every terminal hand
+            for i in range(self.n_terms):
+                v = self.term_ways[i] * inv_ff[self.term_len[i]]
+                for j in range(self.term_start[i], self.term_start[i + 1]):
+                    v *= ff[self.pair_rank[j]][self.pair_count[j]]
+                out[self.term_outcome[i]] += v
+            return
+        memcpy(self.acc, self.node_ways, self.n_nodes * sizeof(double))
+        for i in range(self.n_nodes - 1, -1, -1):
+            v = self.acc[i] * ff[self.node_rank[i]][self.node_count[i]]
+            p = self.node_parent[i]
+            if p >= 0:
+                self.acc[p] += v
+            else:
+                out[self.group_outcome[-1 - p]] += v * inv_ff[self.group_len[-1 - p]]
+        mass = 1.0 - (deck[self.excluded] / <double>n if self.excluded >= 0 else 0.0)
+        v = 0.0
+        for k in range(N_OUTCOMES):
+            if k != BUST:
+                v += out[k]
+        out[BUST] = mass - v
 
     def probabilities(self, deck):
-        """Python access: the 7 outcome probabilities for a deck (10 counts)."""
+        """Python access: the 7 outcome probabilities (joint units) for a deck (10 counts)."""
         cdef int d[N_RANKS]
         cdef double out[N_OUTCOMES]
         for r in range(N_RANKS):
             d[r] = deck[r]
         self.distribution(d, out)
         return [out[k] for k in range(N_OUTCOMES)]
+
+    def work(self):
+        """Size of one evaluation: terminal hands, trie nodes (multiply-adds) and outcome groups."""
+        return {"terminal_hands": self.n_terms, "trie_nodes": self.n_nodes, "groups": self.n_groups}

@@ -56,10 +56,23 @@ cdef inline int result_of(int total, int bet, int outcome) noexcept nogil:
 
 
 cdef struct Final:
-    int cards[N_RANKS]
-    int total           # 22 for a bust
-    int bet
-    double mass
+    unsigned char cards[N_RANKS]   # the cards a split hand drew beyond its pair card
+    int type                       # hand_type(total, bet)
+    double ways                    # the number of drawing orders that end the hand there
+
+
+cdef enum:
+    N_TYPES = 14        # a finished hand: total 16 or less, 17 .. 21, bust (22), each with bet 1 or 2
+
+
+cdef inline int hand_type(int total, int bet) noexcept nogil:
+    return ((total if total > 16 else 16) - 16) * 2 + bet - 1
+
+
+cdef int TYPE_RESULT[N_TYPES][N_OUTCOMES]
+for _type in range(N_TYPES):
+    for _o in range(N_OUTCOMES):
+        TYPE_RESULT[_type][_o] = result_of(16 + _type // 2, 1 + _type % 2, _o)
 
 
 cdef class PolicyEvaluator:
@@ -325,101 +338,132 @@ cdef class PolicyEvaluator:
         return {(k // 35, (k // 5) % 7, k % 5 - 2): out[k] for k in range(OUTCOME_CELLS) if out[k] != 0.0}
 
     # ----- both split hands against the same dealer hand -------------------------
-    cdef void finals(self, int ctx, const int* deck0, int pair, bint one_card, double weight,
-                     vector[Final]& out) noexcept nogil:
-        """Every way a split hand (pair card plus draws from deck0) can end, with its mass.
+    cdef void finals(self, int ctx, const int* deck0, int pair, bint one_card, vector[Final]& out) noexcept nogil:
+        """Every way a split hand (the pair card plus draws from deck0) can end: the cards drawn, the
+        number of drawing orders that reach them and end the hand there, and the hand's type.
 
         A breadth-first forward pass over hand-graph states, following the split
         strategy.  Each draw adds one card, so the queue holds states level by
-        level and every state's mass is complete before it is processed.
+        level and every state's count is complete before it is processed.
         """
         cdef int start = self.solver.nxt[pair]
-        cdef int s, r, t, q, n, c
-        cdef int d[N_RANKS]
-        cdef double m, p
+        cdef int s, r, t, q, c, total, bet
+        cdef double w
         cdef Final f
         cdef vector[int] touched
-        self.mass[start] = weight
+        self.mass[start] = 1.0
         touched.push_back(start)
         cdef size_t i = 0
         while i < touched.size():
             s = touched[i]
             i += 1
-            m = self.mass[s]
-            if m == 0.0:
-                continue
+            w = self.mass[s]
             self.mass[s] = 0.0
-            n = 0
-            for r in range(N_RANKS):
-                d[r] = deck0[r] - self.solver.counts[s * N_RANKS + r] + (1 if r == pair else 0)
-                n += d[r]
             c = STAND if s == start else self.code(ctx, s)
             if s != start and (self.solver.total[s] == 21 or c == STAND or one_card):
                 for q in range(N_RANKS):
-                    f.cards[q] = self.solver.counts[s * N_RANKS + q]
-                f.total, f.bet, f.mass = self.solver.total[s], 1, m
+                    f.cards[q] = self.solver.counts[s * N_RANKS + q] - (1 if q == pair else 0)
+                f.type, f.ways = hand_type(self.solver.total[s], 1), w
                 out.push_back(f)
                 continue
             for r in range(N_RANKS):
-                if d[r] <= 0:
+                if self.solver.counts[s * N_RANKS + r] - (1 if r == pair else 0) >= deck0[r]:
                     continue
-                p = m * d[r] / n
                 t = self.solver.nxt[s * N_RANKS + r]
                 if t < 0 or (s != start and c == DOUBLE):
                     for q in range(N_RANKS):
-                        f.cards[q] = self.solver.counts[s * N_RANKS + q] + (1 if q == r else 0)
-                    f.total = 22 if t < 0 else self.solver.total[t]
-                    f.bet = 2 if (s != start and c == DOUBLE) else 1
-                    f.mass = p
+                        f.cards[q] = (self.solver.counts[s * N_RANKS + q] - (1 if q == pair else 0)
+                                      + (1 if q == r else 0))
+                    total = 22 if t < 0 else self.solver.total[t]
+                    bet = 2 if (s != start and c == DOUBLE) else 1
+                    f.type, f.ways = hand_type(total, bet), w
                     out.push_back(f)
                 else:
                     if self.mass[t] == 0.0:
                         touched.push_back(t)
-                    self.mass[t] += p
+                    self.mass[t] += w
 
     def split_distribution(self, int pair, bint one_card):
         """Joint distribution of a one-split round's play: {(doubles, dealer_blackjack, net): mass}.
 
         ``net`` is the sum of both hands' results (initial bets); the stake of
         the play is 2 + doubles.  Exact: every card of both hands and the
-        dealer comes from one deck.
+        dealer comes from one deck.  P(hand cards c1, c2, dealer's cards M) is
+        orders(c1) orders(c2) orders(M) ff(D, c1 + c2 + M) / ff(|D|, |c1| + |c2| + |M|)
+        for the deck D less both pair cards, so the pairs of finals are merged
+        by their union u = c1 + c2 and the dealer is evaluated once per union
+        (on D - u, which the dealer's own orders and falling factorials complete).
         """
         cdef int ctx = ctx_index(pair, 1)
         cdef int deck[N_RANKS]
-        cdef int deck2[N_RANKS]
-        cdef int dealer_deck[N_RANKS]
+        cdef int rest[N_RANKS]
+        cdef unsigned char u[N_RANKS]
         cdef double out[SPLIT_CELLS]
         cdef double dd[N_OUTCOMES]
-        cdef vector[Final] first, second
-        cdef unordered_map[uint64_t, vector[double]] cache
-        cdef vector[double] row
+        cdef vector[Final] fin
+        cdef vector[vector[int]] by_type
+        cdef vector[int]* first
+        cdef vector[int]* second
+        cdef unordered_map[uint64_t, double] merged
+        cdef unordered_map[uint64_t, int] union_index
+        cdef vector[double] dealer         # per union: its 7 outcome probabilities times P(both hands' cards)
         cdef uint64_t key
-        cdef int r, o, doubles, r1, r2
-        cdef size_t i, j
-        cdef double w
+        cdef int r, o, a, b, n0, size, ui, cell_base
+        cdef size_t i, j, j0
+        cdef double w, weight, f
+        cdef bint ok
         memset(out, 0, sizeof(out))
+        by_type.resize(N_TYPES)
         with nogil:
-            self.solver.deck_of(ctx_index(pair, 1), self.solver.nxt[pair], deck)  # base less both pair cards
-            self.finals(ctx, deck, pair, one_card, 1.0, first)
-            for i in range(first.size()):
-                for r in range(N_RANKS):
-                    deck2[r] = deck[r] - first[i].cards[r] + (1 if r == pair else 0)
-                second.clear()
-                self.finals(ctx, deck2, pair, one_card, first[i].mass, second)
-                for j in range(second.size()):
-                    key = 0
-                    for r in range(N_RANKS):
-                        dealer_deck[r] = deck2[r] - second[j].cards[r] + (1 if r == pair else 0)
-                        key = key * 64 + <uint64_t>dealer_deck[r]
-                    if cache.count(key) == 0:
-                        self.solver.dealer.distribution(dealer_deck, dd)
-                        row.assign(dd, dd + N_OUTCOMES)
-                        cache[key] = row
-                    doubles = (first[i].bet - 1) + (second[j].bet - 1)
-                    for o in range(N_OUTCOMES):
-                        w = cache[key][o]
-                        if w != 0.0:
-                            r1 = result_of(first[i].total, first[i].bet, o)
-                            r2 = result_of(second[j].total, second[j].bet, o)
-                            out[split_cell(doubles, 1 if o == BLACKJACK else 0, r1 + r2)] += second[j].mass * w
+            n0 = self.solver.deck_of(ctx, self.solver.nxt[pair], deck)    # base less both pair cards
+            self.finals(ctx, deck, pair, one_card, fin)
+            for i in range(fin.size()):
+                by_type[fin[i].type].push_back(i)
+            for a in range(N_TYPES):
+                first = &by_type[a]
+                for b in range(a, N_TYPES):
+                    second = &by_type[b]
+                    merged.clear()
+                    for i in range(first.size()):
+                        j0 = i if a == b else 0
+                        for j in range(j0, second.size()):
+                            ok = True
+                            key = 0
+                            for r in range(N_RANKS):
+                                u[r] = fin[first[0][i]].cards[r] + fin[second[0][j]].cards[r]
+                                if u[r] > deck[r]:
+                                    ok = False
+                                    break
+                                key = (key << 6) | u[r]
+                            if not ok:
+                                continue
+                            # ordered pairs: (x, y) and (y, x) both, once when x is y
+                            w = fin[first[0][i]].ways * fin[second[0][j]].ways
+                            merged[key] += w if (a == b and i == j) else 2.0 * w
+                    for item in merged:
+                        key, w = item.first, item.second
+                        if union_index.count(key) == 0:
+                            ui = dealer.size() // N_OUTCOMES
+                            union_index[key] = ui
+                            size = 0
+                            for r in range(N_RANKS - 1, -1, -1):
+                                u[r] = (key >> (6 * (N_RANKS - 1 - r))) & 63
+                                rest[r] = deck[r] - u[r]
+                                size += u[r]
+                            # P(the two hands hold exactly these cards, in one given order each)
+                            f = 1.0
+                            for r in range(N_RANKS):
+                                for o in range(u[r]):
+                                    f *= (deck[r] - o)
+                            for o in range(size):
+                                f /= (n0 - o)
+                            self.solver.dealer.distribution(rest, dd)
+                            for o in range(N_OUTCOMES):
+                                dealer.push_back(f * dd[o])
+                        ui = union_index[key]
+                        for o in range(N_OUTCOMES):
+                            weight = dealer[ui * N_OUTCOMES + o]
+                            if weight != 0.0:
+                                out[split_cell((a % 2) + (b % 2), 1 if o == BLACKJACK else 0,
+                                               TYPE_RESULT[a][o] + TYPE_RESULT[b][o])] += w * weight
         return {(k // 18, (k // 9) % 2, k % 9 - 4): out[k] for k in range(SPLIT_CELLS) if out[k] != 0.0}
