@@ -225,6 +225,9 @@ def test_chunks_are_the_units_of_randomness(seed_game):
     sim = simulate(rules, rounds, seed=99, workers=2, strategy=table)
     assert (sim.net_tenths, sim.rounds_split) == (whole["net"], whole["split"]) and sim.chunks == 3
     assert [u[:2] for u in work_units(rounds, 1)] == [(0, 1), (1, 2), (2, 3)]
+    big = work_units(10 ** 11, 1600)                      # 95,368 chunks on 100 nodes of 16 cores
+    assert len(big) == 3974 and big[0] == (0, 24, 10 ** 11) and big[-1][1] == 95368
+    assert sum(end - first for first, end, _ in big) == 95368
     assert work_units(40 * c, 1) == [(0, 5, 40 * c), (5, 10, 40 * c), (10, 15, 40 * c), (15, 20, 40 * c),
                                      (20, 25, 40 * c), (25, 30, 40 * c), (30, 35, 40 * c), (35, 40, 40 * c)]
 

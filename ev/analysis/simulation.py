@@ -49,7 +49,8 @@ from ev.errors import BJEVError, EngineError
 GENERATOR = simulator.GENERATOR
 GENERATOR_REFERENCE = simulator.GENERATOR_REFERENCE
 CHUNK_ROUNDS: int = simulator.CHUNK_ROUNDS    # rounds per chunk (each chunk its own random stream)
-MAX_UNIT_CHUNKS = 16                            # chunks per work unit at most
+MAX_UNIT_CHUNKS = 16                            # chunks per work unit at most (unless that makes too many units)
+MAX_UNITS = 4096                                # work units per run at most
 Z95 = 1.959963984540054
 Z99 = 2.5758293035489004
 FREQUENCY_NAMES = ("double", "split", "insurance", "even_money", "player_blackjack", "dealer_blackjack")
@@ -226,11 +227,13 @@ def work_units(rounds: int, parallelism: int) -> list[tuple[int, int, int]]:
     """The work units of a run: ``(first chunk, end chunk, rounds of the run)``, consecutive chunks each.
 
     About eight units per worker (so that a slow worker does not hold up the
-    end, and the progress bar moves), at most MAX_UNIT_CHUNKS chunks each.  How
-    the chunks are grouped never changes the tallies.
+    end, and the progress bar moves), at most MAX_UNIT_CHUNKS chunks each; but
+    never more than MAX_UNITS units, so that a scheduler's cost per unit (a few
+    milliseconds on Dask) stays small beside the work.  How the chunks are
+    grouped never changes the tallies.
     """
     chunks = chunk_count(rounds)
-    size = max(1, min(MAX_UNIT_CHUNKS, chunks // (8 * max(1, parallelism))))
+    size = max(1, min(MAX_UNIT_CHUNKS, chunks // (8 * max(1, parallelism))), -(-chunks // MAX_UNITS))
     return [(k, min(k + size, chunks), rounds) for k in range(0, chunks, size)]
 
 
