@@ -54,10 +54,12 @@ def bench_sweep(grid_file: str, runs: list[str], save: str | None = None) -> Non
             with open(os.path.join(save, f"sweep-{spec.replace(':', '-')}.json"), "w") as f:
                 json.dump(rows, f)
         per = [r["seconds"] for r in rows]
+        cpu = sum(r["cpu_seconds"] for r in rows)
         rate = len(rows) / seconds
         base = base or rate / workers
         print(f"{spec:>8}: {seconds:8.1f} s, {rate:.3f} variants/s, efficiency {rate / (base * workers):.2f}; "
-              f"per variant mean {sum(per) / len(per):.2f} s, max {max(per):.2f} s; "
+              f"per variant mean {sum(per) / len(per):.2f} s, max {max(per):.2f} s, CPU mean "
+              f"{cpu / len(rows):.2f} s (the workers computed {cpu / seconds / workers:.0%} of the time); "
               f"{sum(r['status'] != 'ok' for r in rows)} invalid; load before {before}, after {load()}", flush=True)
 
 

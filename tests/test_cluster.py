@@ -24,7 +24,7 @@ from ev.analysis.executors import DaskExecutor
 from ev.analysis.game import Game
 from ev.analysis.simulation import SimulationResult, simulate
 from ev.analysis.strategy import optimal_policy
-from ev.analysis.sweep import Grid, SweepOptions, run_sweep, variants
+from ev.analysis.sweep import TIMES, Grid, SweepOptions, run_sweep, variants
 from ev.cli import main
 from ev.core.rules import FIELD_NAMES, Rules
 
@@ -59,7 +59,7 @@ def local_rows(tmp_path_factory):
 
 
 def without_time(rows: list[dict]) -> list[dict]:
-    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+    return [{k: v for k, v in row.items() if k not in TIMES} for row in rows]
 
 
 @pytest.mark.slow
@@ -110,8 +110,8 @@ def test_killing_a_worker_in_the_middle_of_a_dask_sweep(cluster, local_rows):
     local = {tuple(r[name] for name in FIELD_NAMES): r for r in local_rows}   # the same variants, numbered apart
     for row in rows:
         theirs = local[tuple(row[name] for name in FIELD_NAMES)]
-        assert {k: row[k] for k in theirs if k not in ("variant", "seconds")} == {
-            k: v for k, v in theirs.items() if k not in ("variant", "seconds")}
+        assert {k: row[k] for k in theirs if k not in ("variant", *TIMES)} == {
+            k: v for k, v in theirs.items() if k not in ("variant", *TIMES)}
     deadline = time.monotonic() + 60                      # the nanny starts a new worker process
     while time.monotonic() < deadline and killed[0][1] in client.run(os.getpid).values():
         time.sleep(0.2)

@@ -61,6 +61,8 @@ FIGURES = ("status", "error", "ev", "rtp_initial", "rtp_total_wagered", "expecte
 EXACT_FIGURES = ("exact_ev", "exact_rtp_initial", "exact_rtp_total_wagered", "exact_expected_wager",
                  "rtp_initial_of_payout", "rtp_total_wagered_of_payout", "payout_range_low", "payout_range_high",
                  "even_money_taken")
+#: the time a variant took: wall-clock seconds, and CPU seconds of its process (what it costs on a free core)
+TIMES = ("seconds", "cpu_seconds")
 SOLVE_FIGURES = ("target_rtp", "convention", "payout_for_target", "payout_for_target_decimal", "payout_note")
 
 
@@ -238,12 +240,12 @@ def fraction_str(x: Fraction) -> str:
 def figure_columns(options: SweepOptions) -> tuple[str, ...]:
     """The figures of every row under ``options``, in order (they follow ``variant`` and the rule values)."""
     return (FIGURES + (EXACT_FIGURES if options.needs_exact else ())
-            + (SOLVE_FIGURES if options.target_rtp is not None else ()) + ("seconds",))
+            + (SOLVE_FIGURES if options.target_rtp is not None else ()) + TIMES)
 
 
 def evaluate_variant(options: SweepOptions, variant: Variant) -> dict[str, Any]:
     """The row of one variant (see the module docstring); runs on any executor's worker."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     rules_values, error = _rule_values(variant.values)
     row: dict[str, Any] = {"variant": variant.index, "key": variant.key, **rules_values}
     row.update(dict.fromkeys(figure_columns(options)))
@@ -254,7 +256,7 @@ def evaluate_variant(options: SweepOptions, variant: Variant) -> dict[str, Any]:
         row["status"] = "ok"
     except BJEVError as exc:
         row["status"], row["error"] = "invalid", str(exc)
-    row["seconds"] = time.perf_counter() - start
+    row["seconds"], row["cpu_seconds"] = time.perf_counter() - start, time.process_time() - cpu
     return row
 
 
