@@ -143,6 +143,22 @@ def check_rounds(rounds: int, limit: int | None, workers: int | None) -> None:
                          f"{limit:.3g} rounds: lift it with --max-rounds N (up to {HARD_MAX_ROUNDS:.0e})")
 
 
+def _executor_options(p: argparse.ArgumentParser) -> None:
+    """--workers, --scheduler, --dask-local: where the work units run (ev.analysis.executors)."""
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--workers", type=count(1, MAX_WORKERS), metavar="N",
+                   help=f"local worker processes (default: all cores; at most {MAX_WORKERS}, four per core)")
+    g.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                   help="run on a running dask.distributed scheduler (needs the cluster extra)")
+    g.add_argument("--dask-local", type=parse_count, metavar="N",
+                   help="start a dask.distributed LocalCluster of N worker processes and run on it")
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    from ev.analysis.executors import executor_for
+    return executor_for(args.workers, args.scheduler, args.dask_local)
+
+
 def _split_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--split-strategy", choices=SPLIT_STRATEGIES,
                    help="how split hands are played: cdz (CDZ-, default), cdp1 or cdp")
@@ -198,8 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", required=True, type=count(1), metavar="N",
                    help=f"rounds to play, e.g. 1e8 (at most {DEFAULT_MAX_ROUNDS:.0e} unless --max-rounds says more)")
     p.add_argument("--seed", type=parse_seed, metavar="S", help="seed, 0 to 2**64-1 (default: random, printed)")
-    p.add_argument("--workers", type=count(1, MAX_WORKERS), metavar="N",
-                   help=f"processes (default: all cores; at most {MAX_WORKERS}, four per core)")
+    _executor_options(p)
     _max_rounds_option(p)
     p.add_argument("--strategy", choices=("optimal", "basic"), default="optimal",
                    help="optimal composition-dependent play (default) or the basic-strategy chart")
@@ -239,8 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="Monte Carlo rounds for the verification section (default 1e7; 0 leaves it out)")
     p.add_argument("--seed", type=parse_seed, metavar="S",
                    help="simulation seed, 0 to 2**64-1 (default: a fixed seed, recorded; the same for every language)")
-    p.add_argument("--workers", type=count(1, MAX_WORKERS), metavar="N",
-                   help="processes for the simulation (default: all cores; the figures do not depend on it)")
+    _executor_options(p)
     _max_rounds_option(p)
     p.add_argument("--meta", metavar="FILE", help="report metadata as TOML: supplier, game name, game ID and version, "
                                                   "jurisdiction, document ID, revision history, author, reviewer, "
@@ -249,6 +263,31 @@ def build_parser() -> argparse.ArgumentParser:
     _rule_options(p)
     _split_option(p)
     p.set_defaults(run=cmd_report)
+
+    p = sub.add_parser("sweep", help="every combination of listed rule values: EV, RTPs, chart and its cost",
+                       description="Evaluate every combination of the listed rule values (a grid file and/or "
+                                   "--grid): EV, both RTPs, E[W], SD, P(double), P(split), the basic-strategy "
+                                   "chart's EV, cost and hash; with --exact the fractions and the RTP as a "
+                                   "function of the payout.  Writes sweep.csv, sweep.json (and sweep.parquet with "
+                                   "pyarrow) into --out; rerunning into the same --out skips finished variants.")
+    p.add_argument("grid_file", nargs="?", metavar="GRID.toml",
+                   help="the grid: rule = [values] (an axis) or rule = value (fixed), at the top level or "
+                        "under [grid]")
+    p.add_argument("--grid", action="append", default=[], metavar="KEY=V1,V2", dest="axes",
+                   help="an axis, e.g. --grid decks=1,2,6,8 --grid hit_soft_17=true,false (repeatable)")
+    _rule_options(p)
+    _split_option(p)
+    p.add_argument("--out", metavar="DIR", default="sweep", help="output directory (default: sweep)")
+    p.add_argument("--exact", action="store_true",
+                   help="also the exact fractions and the RTP as an exact function of the payout (seconds per "
+                        "variant)")
+    p.add_argument("--target-rtp", metavar="X", help="the RTP to reach, e.g. 0.995 (implies the exact figures)")
+    p.add_argument("--solve", choices=("blackjack_payout",), help="the rule to solve for --target-rtp "
+                                                                  "(blackjack_payout, the default)")
+    p.add_argument("--convention", choices=("total_wagered", "initial"), default="total_wagered",
+                   help="the RTP convention of --target-rtp (default total_wagered)")
+    _executor_options(p)
+    p.set_defaults(run=cmd_sweep)
     return parser
 
 
@@ -316,9 +355,9 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
     check_rounds(args.rounds, args.max_rounds, args.workers)
     rules = make_rules(args.rules, args.assignments)
     table = resolve_strategy(rules, args.strategy)
-    with Progress(args.rounds, "simulating", unit="rounds", min_seconds=2.0) as bar:
-        result = simulate(rules, args.rounds, seed=args.seed, workers=args.workers, strategy=table,
-                          progress=bar.update)
+    with _executor(args) as executor, Progress(args.rounds, "simulating", unit="rounds", min_seconds=2.0) as bar:
+        result = simulate(rules, args.rounds, seed=args.seed, strategy=table, progress=bar.update,
+                          executor=executor)
     exact = exact_figures(rules, table)
     comparison = compare(result, exact)
     return report_text(result, comparison, exact), report_data(result, comparison, exact)
@@ -335,9 +374,9 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
     from ev.present.report.meta import load_meta
     meta = load_meta(args.meta) if args.meta else None
     with output_target(args.out) as target:       # an unwritable or busy --out fails now, not after the work
-        with Progress(total_steps(not args.skip_rules_effect), "report") as bar:
+        with _executor(args) as executor, Progress(total_steps(not args.skip_rules_effect), "report") as bar:
             report = build_report(rules, split_strategy=_split(args), simulate_rounds=rounds, seed=args.seed,
-                                  workers=args.workers, sensitivity=not args.skip_rules_effect,
+                                  executor=executor, sensitivity=not args.skip_rules_effect,
                                   progress=bar.advance, meta=meta, command=["bjev", *args.argv])
             files = render_all(report, args.lang)
         out = target.commit(files)
@@ -346,6 +385,39 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
         f"RTP per total wagered {100 * rtp['rtp_total_wagered']:.6f} %, per initial bet "
         f"{100 * rtp['rtp_initial']:.6f} % ({rules.summary()})"])
     return text, json.loads(report_json(report, args.lang))
+
+
+def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
+    """Evaluate the grid's unfinished variants, appending each to the journal; then render the tables."""
+    from fractions import Fraction
+
+    from ev.analysis.sweep import SweepOptions, make_grid, run_sweep, variants
+    from ev.core.rules import load_rules_file, parse_assignments
+    from ev.present.sweep_output import Journal, grid_rows, sweep_meta, sweep_text, write_tables
+    fixed = {**(load_rules_file(args.rules) if args.rules else {}), **parse_assignments(args.assignments)}
+    grid = make_grid(args.grid_file, args.axes, fixed)
+    if args.solve and args.target_rtp is None:
+        raise UsageError("--solve needs --target-rtp, e.g. --target-rtp 0.995 --solve blackjack_payout")
+    try:
+        target = None if args.target_rtp is None else Fraction(args.target_rtp)
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"--target-rtp expects a number such as 0.995, got {args.target_rtp!r}") from None
+    options = SweepOptions(args.split_strategy, args.exact, target, args.convention)
+    grid_variants = variants(grid, options)
+    journal = Journal(args.out)
+    recorded = journal.load()
+    todo = [v for v in grid_variants if v.key not in recorded]
+
+    def record(row: dict) -> None:
+        journal.append(row)
+        recorded[row["key"]] = row
+
+    with _executor(args) as executor, Progress(len(todo), "sweep", unit="variants") as bar:
+        run = run_sweep(todo, options, executor, record, done=len(grid_variants) - len(todo), progress=bar.advance)
+    rows = grid_rows(grid_variants, recorded, options)
+    meta = sweep_meta(grid, options, run, rows)
+    paths = write_tables(args.out, rows, options, meta)
+    return sweep_text(grid, options, run, rows, paths), {**meta, "files": paths, "rows": rows}
 
 
 # ----- errors and signals ----------------------------------------------------

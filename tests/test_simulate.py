@@ -20,8 +20,11 @@ from ev.analysis.simulation import (
     chi_square_p_value,
     chi_square_test,
     compare,
+    play_chunks,
     resolve_strategy,
     simulate,
+    simulator_spec,
+    work_units,
 )
 from ev.analysis.strategy import DOUBLE, NO_ACTION, optimal_policy
 from ev.cli import main
@@ -192,19 +195,95 @@ def _tallies(sim: SimulationResult) -> tuple:
             sim.rounds_double, sim.rounds_split, sim.rounds_player_blackjack, sim.rounds_dealer_blackjack)
 
 
-def test_same_seed_same_result_and_different_seed_different(seed_game):
+def test_same_seed_same_result_whatever_the_workers_and_different_seed_different(seed_game):
     rules, table, _ = seed_game
     run = lambda seed, workers: simulate(rules, 300_001, seed=seed, workers=workers,  # noqa: E731
                                          strategy=table)
-    a, b, c = run(7, 2), run(7, 2), run(8, 2)
+    a, b, c = run(7, 2), run(7, 1), run(8, 2)
     assert _tallies(a) == _tallies(b)
     assert _tallies(a) != _tallies(c)
-    assert a.seed == 7 and a.workers == 2 and a.rounds == 300_001
-    single = run(7, 1)
-    assert _tallies(single) == _tallies(run(7, 1)) and _tallies(single) != _tallies(a)
+    assert a.seed == 7 and a.workers == 2 and b.workers == 1 and a.rounds == 300_001
+    assert a.chunk_rounds == 1 << 20 and a.chunks == 1
     assert a.generator == "xoshiro256**" and "Blackman" in a.generator_reference
-    # a worker's stream does not depend on the chunking: 3 workers' worth of rounds in one call each
     assert simulate(rules, 10, seed=3, workers=3, strategy=table).rounds == 10
+
+
+def test_chunks_are_the_units_of_randomness(seed_game):
+    """Rounds [k C, (k+1) C) are chunk k's, whoever plays them: a run of 2.5 chunks is the sum of its chunks."""
+    rules, table, _ = seed_game
+    spec = simulator_spec(rules, table)
+    c = simulator.CHUNK_ROUNDS
+    rounds = 2 * c + 1000
+    whole = play_chunks((spec, 99), (0, 3, rounds))
+    parts = [play_chunks((spec, 99), (k, k + 1, rounds)) for k in (2, 0, 1)]     # any order
+    assert whole["rounds"] == rounds == sum(p["rounds"] for p in parts)
+    for key in ("net", "net_sq", "wager", "double", "split", "player_blackjack"):
+        assert whole[key] == sum(p[key] for p in parts), key
+    assert parts[1]["rounds"] == parts[2]["rounds"] == c and parts[0]["rounds"] == 1000
+    # a 1000-round run is the first 1000 rounds of chunk 0, whatever the run's length
+    assert play_chunks((spec, 99), (0, 1, 1000)) == play_chunks((spec, 99), (0, 1, 1000))
+    sim = simulate(rules, rounds, seed=99, workers=2, strategy=table)
+    assert (sim.net_tenths, sim.rounds_split) == (whole["net"], whole["split"]) and sim.chunks == 3
+    assert [u[:2] for u in work_units(rounds, 1)] == [(0, 1), (1, 2), (2, 3)]
+    big = work_units(10 ** 11, 1600)                      # 95,368 chunks on 100 nodes of 16 cores
+    assert len(big) == 3974 and big[0] == (0, 24, 10 ** 11) and big[-1][1] == 95368
+    assert sum(end - first for first, end, _ in big) == 95368
+    assert work_units(40 * c, 1) == [(0, 5, 40 * c), (5, 10, 40 * c), (10, 15, 40 * c), (15, 20, 40 * c),
+                                     (20, 25, 40 * c), (25, 30, 40 * c), (30, 35, 40 * c), (35, 40, 40 * c)]
+
+
+def test_chunk_start_states_are_jumps_and_long_jumps():
+    """Chunk k starts (k // 1024) long jumps and (k % 1024) jumps after the splitmix64-seeded state."""
+    seeded = simulator.chunk_start_state(5, 0)
+    assert seeded == simulator.splitmix64_outputs(5, 4)
+    assert first_outputs(simulator.chunk_start_state(5, 3)) == simulator.xoshiro_outputs(seeded, 3, jumps=3)
+    assert first_outputs(simulator.chunk_start_state(5, 1024)) == simulator.xoshiro_outputs(seeded, 3, long_jumps=1)
+    assert first_outputs(simulator.chunk_start_state(5, 2 * 1024 + 7)) == simulator.xoshiro_outputs(
+        seeded, 3, jumps=7, long_jumps=2)
+    assert simulator.CHUNKS_PER_BLOCK == 1024
+
+
+def _xoshiro_step(state: list[int]) -> list[int]:
+    """One xoshiro256** state transition, written out again in Python (the state, not the output)."""
+    m = (1 << 64) - 1
+    s0, s1, s2, s3 = state
+    t = (s1 << 17) & m
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = ((s3 << 45) | (s3 >> 19)) & m
+    return [s0, s1, s2, s3]
+
+
+@pytest.mark.slow
+def test_jump_polynomials_advance_2_to_128_and_2_to_192_steps():
+    """The transition is linear over GF(2): square its 256 x 256 matrix 128 and 192 times and compare."""
+    pack = lambda st: st[0] | st[1] << 64 | st[2] << 128 | st[3] << 192  # noqa: E731
+    unpack = lambda v: [(v >> (64 * i)) & ((1 << 64) - 1) for i in range(4)]  # noqa: E731
+    columns = [pack(_xoshiro_step(unpack(1 << i))) for i in range(256)]    # image of each basis state
+
+    def apply(cols: list[int], v: int) -> int:
+        out = 0
+        while v:
+            low = v & -v
+            out ^= cols[low.bit_length() - 1]
+            v ^= low
+        return out
+
+    state = [0x0123456789ABCDEF, 0xFEDCBA9876543210, 0x0F1E2D3C4B5A6978, 0x8796A5B4C3D2E1F0]
+    powers = {}
+    for k in range(1, 193):
+        columns = [apply(columns, c) for c in columns]                       # T^(2^k)
+        if k in (128, 192):
+            powers[k] = unpack(apply(columns, pack(state)))
+    assert first_outputs(powers[128]) == simulator.xoshiro_outputs(state, 3, jumps=1)
+    assert first_outputs(powers[192]) == simulator.xoshiro_outputs(state, 3, long_jumps=1)
+
+
+def first_outputs(state: list[int]) -> list[int]:
+    return simulator.xoshiro_outputs(state, 3)
 
 
 # ----- the strategy table is checked ------------------------------------------------------

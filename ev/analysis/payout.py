@@ -17,8 +17,8 @@ from fractions import Fraction
 
 import sympy
 
-from ev.analysis.accounting import round_stats
-from ev.analysis.game import Game
+from ev.analysis.accounting import RoundStats, round_stats
+from ev.analysis.game import Game, RoundResult
 from ev.core.cards import ACE, RANK_SYMBOLS, TEN
 from ev.core.rules import Rules
 from ev.errors import EngineError
@@ -55,26 +55,41 @@ class PayoutFormula:
         w = sympy.Rational(self.expected_wager.numerator, self.expected_wager.denominator)
         return sympy.expand((w + self.ev) / w)
 
+    def root(self, target: Fraction, convention: str = "total_wagered") -> Fraction:
+        """The payout ``b`` at which the formula for the RTP (``convention``: "total_wagered" or "initial")
+        equals ``target``, whether or not ``b`` lies in the range where the formula holds."""
+        rtp = self.rtp_total_wagered if convention == "total_wagered" else self.rtp_initial
+        (root,) = sympy.solve(sympy.Eq(rtp, sympy.Rational(target.numerator, target.denominator)), B)
+        return Fraction(int(root.p), int(root.q))
+
+    def holds_at(self, b: Fraction) -> bool:
+        """Is optimal play at payout ``b`` the same as at ``payout`` (so the formulas hold there)?"""
+        return self.low <= b and (self.high is None or b < self.high)
+
+    def range_text(self) -> str:
+        """'from 49/34 to any', 'from 0 to 49/34': the payouts where the formulas hold."""
+        return f"from {self.low} to {self.high if self.high is not None else 'any'}"
+
     def solve(self, target: Fraction, convention: str = "total_wagered") -> Fraction:
         """The payout ``b`` at which the RTP (``convention``: "total_wagered" or "initial") equals ``target``.
 
         Raises EngineError when that ``b`` lies outside the range where the formula holds."""
-        rtp = self.rtp_total_wagered if convention == "total_wagered" else self.rtp_initial
-        (root,) = sympy.solve(sympy.Eq(rtp, sympy.Rational(target.numerator, target.denominator)), B)
-        b = Fraction(int(root.p), int(root.q))
-        if b < self.low or (self.high is not None and b >= self.high):
-            span = f"{self.low} to {self.high if self.high is not None else 'any'}"
+        b = self.root(target, convention)
+        if not self.holds_at(b):
             raise EngineError(f"a payout of {b} would change the optimal strategy (even money); the formula holds "
-                              f"for payouts from {span}")
+                              f"for payouts {self.range_text()}")
         return b
 
 
 def payout_formula(rules: Rules | None = None, split_strategy: str = "cdz") -> PayoutFormula:
     """The EV and both RTPs of optimal play as exact functions of the blackjack payout (see the module)."""
     game = Game(rules, exact=True)
-    rules = game.rules
-    result = game.round(split_strategy)
-    stats = round_stats(game, split_strategy)
+    return formula_of(game.round(split_strategy), round_stats(game, split_strategy))
+
+
+def formula_of(result: RoundResult, stats: RoundStats) -> PayoutFormula:
+    """:func:`payout_formula` from an exact round and its exact accounting (the same rules), already computed."""
+    rules = stats.rules
     payout = rules.payout
     paid = Fraction(0)          # P(a natural is paid the payout): not even money, no dealer blackjack
     threshold = None            # the payout above which even money is declined
@@ -94,4 +109,4 @@ def payout_formula(rules: Rules | None = None, split_strategy: str = "cdz") -> P
         low, high = Fraction(0), None
     else:
         low, high = (Fraction(0), threshold) if taken else (threshold, None)
-    return PayoutFormula(rules, split_strategy, payout, ev, stats.expected_wager, low, high, taken)
+    return PayoutFormula(rules, result.split_strategy, payout, ev, stats.expected_wager, low, high, taken)

@@ -7,9 +7,13 @@ the exact engine is never called during a round.  The core is
 ``ev.core.simulator`` (Cython, no Python objects in the loop).
 
 Randomness: xoshiro256** (Blackman and Vigna, ACM TOMS 2021) seeded by
-splitmix64 from the seed; worker ``w`` jumps the generator ``w`` times by 2^128
-steps, so the workers' streams never overlap.  Each worker plays a fixed share
-of the rounds, so a run is reproducible from (seed, workers).
+splitmix64 from the seed.  The rounds are cut into fixed chunks of
+``CHUNK_ROUNDS`` = 2^20 rounds; chunk ``k`` starts from a fresh shoe and its own
+stream, the seeded generator advanced by ``k // 1024`` long jumps (2^192 steps)
+and ``k % 1024`` jumps (2^128 steps), so the streams never overlap.  Work units
+(runs of consecutive chunks) go to an executor (``ev.analysis.executors``: local
+processes or a Dask cluster), and the integer tallies of a seed are the same,
+bit for bit, whatever the executor and the number of workers.
 
 Units: every money figure is in initial bets.  ``net`` of a round is the total
 won less the total staked (insurance and even money included); the *wager* of
@@ -22,10 +26,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import multiprocessing
-import os
 import secrets
 import time
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +38,7 @@ import mpmath
 import ev.core.simulator as simulator
 from ev.analysis.accounting import round_stats
 from ev.analysis.basic_strategy import basic_policy
+from ev.analysis.executors import Executor, LocalExecutor
 from ev.analysis.game import Game
 from ev.analysis.strategy import Policy, describe_hand, optimal_policy
 from ev.core.cards import N_RANKS, full_shoe
@@ -44,7 +48,9 @@ from ev.errors import BJEVError, EngineError
 
 GENERATOR = simulator.GENERATOR
 GENERATOR_REFERENCE = simulator.GENERATOR_REFERENCE
-CHUNK = 1 << 20                 # rounds per call into the core (progress granularity)
+CHUNK_ROUNDS: int = simulator.CHUNK_ROUNDS    # rounds per chunk (each chunk its own random stream)
+MAX_UNIT_CHUNKS = 16                            # chunks per work unit at most (unless that makes too many units)
+MAX_UNITS = 4096                                # work units per run at most
 Z95 = 1.959963984540054
 Z99 = 2.5758293035489004
 FREQUENCY_NAMES = ("double", "split", "insurance", "even_money", "player_blackjack", "dealer_blackjack")
@@ -64,7 +70,7 @@ def resolve_strategy(rules: Rules, strategy: str | Policy = "optimal") -> Policy
     raise BJEVError(f"unknown strategy {strategy!r}; choose optimal or basic, or pass a Policy")
 
 
-def _spec(rules: Rules, table: Policy) -> dict:
+def simulator_spec(rules: Rules, table: Policy) -> dict:
     """Validate ``table`` against ``rules`` and flatten both for the core."""
     table.validate()
     if table.rules != rules:
@@ -82,8 +88,8 @@ def _spec(rules: Rules, table: Policy) -> dict:
     return {
         "decks": rules.decks,
         "n_states": len(hands),
-        "next": list(graph["next"]),
-        "total": list(graph["total"]),
+        "next": array("i", graph["next"]),        # compact: the spec is sent to every worker
+        "total": bytes(graph["total"]),
         "play": b"".join(bytes(table.play[up]) for up in range(N_RANKS)),
         "fallback": b"".join(bytes(table.fallback[up]) for up in range(N_RANKS)),
         "split_play": b"".join(bytes(table.split_play[up]) for up in range(N_RANKS)),
@@ -100,6 +106,11 @@ def _spec(rules: Rules, table: Policy) -> dict:
         "unchecked_all": int(rules.unchecked_blackjack_takes == "all"),
         "hands": hands,
     }
+
+
+def chunk_count(rounds: int, chunk_rounds: int = CHUNK_ROUNDS) -> int:
+    """How many chunks of ``chunk_rounds`` rounds make ``rounds`` rounds (the last may be partial)."""
+    return -(-rounds // chunk_rounds)
 
 
 # ----- the result -----------------------------------------------------------------
@@ -137,10 +148,13 @@ class SimulationResult:
     rounds_player_blackjack: int     # rounds where the player is dealt a natural
     rounds_dealer_blackjack: int     # rounds where the dealer has blackjack
     rounds_surrender: int            # rounds surrendered
+    executor: str = "local"          # where the chunks were played (Executor.describe())
+    chunk_rounds: int = CHUNK_ROUNDS  # rounds per chunk: chunk k is rounds [k * chunk_rounds, (k + 1) * chunk_rounds)
     generator: str = GENERATOR
     generator_reference: str = GENERATOR_REFERENCE
 
     # derived (initial bets)
+    chunks: int = field(init=False)                  # chunks played, the last one possibly partial
     sum_net: float = field(init=False)
     sum_net_sq: float = field(init=False)
     ev: float = field(init=False)                    # mean net per round = EV estimate
@@ -163,6 +177,7 @@ class SimulationResult:
 
     def __post_init__(self) -> None:
         n = self.rounds
+        self.chunks = chunk_count(n, self.chunk_rounds)
         self.sum_net = self.net_tenths / 10
         self.sum_net_sq = self.net_sq / 100
         mean = self.net_tenths / 10 / n
@@ -208,56 +223,51 @@ def _error(counts: dict, spec: dict) -> EngineError:
     return EngineError(f"simulation stopped: {what}")
 
 
-def _run_stream(spec: dict, seed: int, stream: int, rounds: int,
-                report: Callable[[int], None] | None = None) -> dict:
-    """Play ``rounds`` rounds of one stream in chunks; return its tallies (and any error)."""
-    sim = simulator.Simulator(spec, seed, stream)
-    done = 0
-    while done < rounds:
-        k = min(CHUNK, rounds - done)
-        if sim.run(k):
+def work_units(rounds: int, parallelism: int) -> list[tuple[int, int, int]]:
+    """The work units of a run: ``(first chunk, end chunk, rounds of the run)``, consecutive chunks each.
+
+    About eight units per worker (so that a slow worker does not hold up the
+    end, and the progress bar moves), at most MAX_UNIT_CHUNKS chunks each; but
+    never more than MAX_UNITS units, so that a scheduler's cost per unit (a few
+    milliseconds on Dask) stays small beside the work.  How the chunks are
+    grouped never changes the tallies.
+    """
+    chunks = chunk_count(rounds)
+    size = max(1, min(MAX_UNIT_CHUNKS, chunks // (8 * max(1, parallelism))), -(-chunks // MAX_UNITS))
+    return [(k, min(k + size, chunks), rounds) for k in range(0, chunks, size)]
+
+
+def play_chunks(shared: tuple[dict, int], unit: tuple[int, int, int]) -> dict:
+    """One work unit: play chunks ``first`` to ``end - 1`` of a run of ``rounds`` rounds; their tallies.
+
+    ``shared``: (the core's spec, the seed).  Runs on any executor's worker."""
+    spec, seed = shared
+    first, end, rounds = unit
+    sim = simulator.Simulator(spec, seed)
+    for k in range(first, end):
+        if sim.run_chunk(k, min(CHUNK_ROUNDS, rounds - k * CHUNK_ROUNDS)):
             break
-        done += k
-        if report is not None:
-            report(done)
     counts = sim.counts()
     counts["error"], counts["error_state"], counts["error_up"] = sim.error, sim.error_state, sim.error_up
     return counts
 
 
-_progress_slots = None
-
-
-def _init_worker(slots) -> None:
-    global _progress_slots
-    _progress_slots = slots
-
-
-def _worker(spec: dict, seed: int, stream: int, rounds: int) -> dict:
-    def report(done: int) -> None:
-        if _progress_slots is not None:
-            _progress_slots[stream] = done
-    return _run_stream(spec, seed, stream, rounds, report)
-
-
-def _shares(rounds: int, workers: int) -> list[int]:
-    """Each worker's fixed share of the rounds."""
-    return [rounds // workers + (1 if w < rounds % workers else 0) for w in range(workers)]
-
-
 def simulate(rules: Rules | None = None, rounds: int = 10_000_000, seed: int | None = None,
              workers: int | None = None, strategy: str | Policy = "optimal",
-             progress: Callable[[int], None] | None = None) -> SimulationResult:
+             progress: Callable[[int], None] | None = None, executor: Executor | None = None) -> SimulationResult:
     """Play ``rounds`` rounds under ``rules`` by ``strategy``; the tallies and derived figures.
 
     ``seed``: any integer from 0 to 2**64 - 1 (None: a fresh random seed, recorded in the
-    result).  ``workers``: independent streams in separate processes (default
-    ``os.cpu_count()``); results are deterministic for a given seed and worker count.
+    result).  The rounds are cut into chunks of CHUNK_ROUNDS (2^20) rounds, each with
+    its own random stream (``ev.core.simulator``), so a seed gives the same tallies,
+    bit for bit, on any executor and any number of workers.
+    ``executor``: where the chunks are played (``ev.analysis.executors``; the caller
+    keeps it open and closes it); without one, ``workers`` local processes (default:
+    all cores) are started and stopped here.
     ``strategy``: "optimal" (the engine's optimal composition-dependent table, CDZ-
     after splits), "basic" (the basic-strategy chart) or a Policy.
-    ``progress(rounds_done)``: called from this process as the rounds are played
-    (every 2^20 rounds of a worker, or every 0.1 s with several workers) and once
-    at the end; the simulation itself never prints.
+    ``progress(rounds_done)``: called from this process as work units finish (a unit
+    is up to 16 chunks) and once at the end; the simulation itself never prints.
     """
     rules = rules or Rules()
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
@@ -266,63 +276,43 @@ def simulate(rules: Rules | None = None, rounds: int = 10_000_000, seed: int | N
         seed = secrets.randbits(64)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
         raise BJEVError(f"seed must be an integer from 0 to 2**64 - 1, got {seed!r}")
-    if workers is None:
-        workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise BJEVError(f"workers must be a positive integer, got {workers!r}")
+    if executor is not None and workers is not None:
+        raise BJEVError("give workers or an executor, not both")
+    if executor is None:
+        with LocalExecutor(workers) as local:
+            return simulate(rules, rounds, seed, strategy=strategy, progress=progress, executor=local)
     table = resolve_strategy(rules, strategy)
-    spec = _spec(rules, table)
-    shares = _shares(rounds, workers)
-    start = time.perf_counter()
-    if workers == 1:
-        results = [_run_stream(spec, seed, 0, rounds, progress)]
-    else:
-        results = _run_parallel(spec, seed, shares, progress)
-    seconds = time.perf_counter() - start
-    if progress is not None:
-        progress(sum(counts["rounds"] for counts in results))
-    for counts in results:
-        if counts["error"]:
-            raise _error(counts, spec)
+    spec = simulator_spec(rules, table)
+    units = work_units(rounds, executor.workers)
     total: dict[str, int] = {}
     histogram: dict[int, int] = {}
-    for counts in results:
+
+    def add(_index: int, counts: dict) -> None:
+        if counts["error"]:
+            raise _error(counts, spec)
         for key, value in counts.items():
             if key == "histogram":
                 for k, c in value.items():
                     histogram[k] = histogram.get(k, 0) + c
             elif not key.startswith("error"):
                 total[key] = total.get(key, 0) + value
-    assert total["rounds"] == rounds
+        if progress is not None:
+            progress(total["rounds"])
+
+    core = {k: v for k, v in spec.items() if k != "hands"}       # what the workers need
+    start = time.perf_counter()
+    executor.run(play_chunks, units, add, shared=(core, seed))
+    seconds = time.perf_counter() - start
+    if total.get("rounds") != rounds:
+        raise EngineError(f"simulation lost rounds: {total.get('rounds', 0)} of {rounds} came back")
     return SimulationResult(
-        rules=rules, strategy=table.name, rounds=rounds, seed=seed, workers=workers, seconds=seconds,
+        rules=rules, strategy=table.name, rounds=rounds, seed=seed, workers=executor.workers, seconds=seconds,
         net_tenths=total["net"], net_sq=total["net_sq"], wager_tenths=total["wager"],
         wager_sq=total["wager_sq"], net_wager=total["net_wager"], histogram=histogram,
         rounds_double=total["double"], rounds_split=total["split"], rounds_insurance=total["insurance"],
         rounds_even_money=total["even_money"], rounds_player_blackjack=total["player_blackjack"],
-        rounds_dealer_blackjack=total["dealer_blackjack"], rounds_surrender=total["surrender"])
-
-
-def _run_parallel(spec: dict, seed: int, shares: list[int],
-                  progress: Callable[[int], None] | None) -> list[dict]:
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    slots = ctx.Array("q", len(shares), lock=False)
-    pool = ctx.Pool(len(shares), initializer=_init_worker, initargs=(slots,))
-    try:
-        pending = [pool.apply_async(_worker, (spec, seed, w, k)) for w, k in enumerate(shares)]
-        while not all(p.ready() for p in pending):
-            pending[0].wait(0.1) if not pending[0].ready() else time.sleep(0.1)
-            if progress is not None:
-                progress(sum(slots))
-        results = [p.get() for p in pending]
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
-    return results
+        rounds_dealer_blackjack=total["dealer_blackjack"], rounds_surrender=total["surrender"],
+        executor=executor.describe())
 
 
 # ----- comparison with the exact figures ---------------------------------------------

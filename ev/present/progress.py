@@ -68,7 +68,8 @@ class Progress:
         if self.unit:
             rate = self.done / elapsed if elapsed > 0 else 0.0
             eta = (self.total - self.done) / rate if rate > 0 else float("inf")
-            line += f"  {self.done:,.0f}/{self.total:,.0f} {self.unit}  {rate / 1e6:.2f} M/s  eta {eta:.0f} s"
+            speed = f"{rate / 1e6:.2f} M/s" if rate >= 1e5 else f"{rate:.2f}/s"
+            line += f"  {self.done:,.0f}/{self.total:,.0f} {self.unit}  {speed}  eta {eta:.0f} s"
         if self.note:
             line += f" {self.note[:30]}"
         self.stream.write("\r" + line.ljust(self.width))      # blanks cover the end of a longer last line

@@ -49,6 +49,9 @@ def report_data(sim: SimulationResult, comparison: Comparison | None, exact: Any
         "rounds": sim.rounds,
         "seed": sim.seed,
         "workers": sim.workers,
+        "executor": sim.executor,
+        "chunk_rounds": sim.chunk_rounds,
+        "chunks": sim.chunks,
         "generator": sim.generator,
         "generator_reference": sim.generator_reference,
         "strategy": sim.strategy,
@@ -111,7 +114,9 @@ def report_text(sim: SimulationResult, comparison: Comparison | None, exact: Any
         f"Rounds: {sim.rounds:,} ({sim.workers} worker{'s' if sim.workers > 1 else ''}, {sim.seconds:.1f} s, "
         f"{sim.rounds_per_second / 1e6:.1f} M rounds/s)",
         f"Seed: {sim.seed}   generator: {sim.generator} (Blackman & Vigna, ACM TOMS 2021; "
-        f"splitmix64 seeding, one 2^128 jump per worker)",
+        f"splitmix64 seeding; {sim.chunks:,} chunk{'s' if sim.chunks > 1 else ''} of up to "
+        f"{sim.chunk_rounds:,} rounds, each its own stream: the same tallies on any executor)",
+        f"Executor: {sim.executor}",
         f"Total wagered: {sim.total_wagered:,.1f} initial bets   SD of a round: {sim.sd:.5f}",
         "",
         tabulate(rows, headers=["", "simulated", "SE", "95% CI", "99% CI", "exact", "z"],

@@ -27,6 +27,7 @@ from typing import Any
 from ev import __version__
 from ev.analysis.accounting import RoundStats, round_stats
 from ev.analysis.disclosure import all_exceptions
+from ev.analysis.executors import Executor
 from ev.analysis.game import Game
 from ev.analysis.sensitivity import EFFECTS, PUBLISHED_RTP, READINGS, rule_effects, rule_readings
 from ev.analysis.simulation import compare, simulate
@@ -99,6 +100,7 @@ STEPS = 8  # progress steps of build_report besides the rule variants
 
 def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
                  simulate_rounds: int = 10_000_000, seed: int | None = None, workers: int | None = None,
+                 executor: Executor | None = None,
                  sensitivity: bool = True, progress: Callable[[float, str], None] | None = None,
                  simulation_progress: Callable[[int], None] | None = None,
                  today: _dt.datetime | None = None, meta: dict | None = None,
@@ -164,7 +166,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     step(1, "sensitivity")
     if simulate_rounds:
         report.verification = _verification(game, rules, stats, simulate_rounds, seed, workers,
-                                             simulation_progress)
+                                             simulation_progress, executor)
         report.verification["distinguishing"] = lab.distinguishing(
             stats.sd, stats.expected_wager, stats.rtp_initial, stats.rtp_total_wagered, simulate_rounds,
             PUBLISHED_RTP)
@@ -394,8 +396,10 @@ def _sensitivity(rules: Rules, split_strategy: str, step: Step) -> dict:
 
 # ----- 9. verification ---------------------------------------------------------------------
 def _verification(game: Game, rules: Rules, stats: RoundStats, rounds: int, seed: int | None,
-                  workers: int | None, progress: Callable[[int], None] | None) -> dict:
-    sim = simulate(rules, rounds, seed=seed, workers=workers, strategy=optimal_policy(game), progress=progress)
+                  workers: int | None, progress: Callable[[int], None] | None,
+                  executor: Executor | None = None) -> dict:
+    sim = simulate(rules, rounds, seed=seed, workers=workers, strategy=optimal_policy(game), progress=progress,
+                   executor=executor)
     cmp = compare(sim, stats)
 
     def figure(name: str, ci95, ci99, exact_value: float) -> dict:

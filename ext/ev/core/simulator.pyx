@@ -3,9 +3,17 @@
 
 Generator: xoshiro256** (D. Blackman and S. Vigna, "Scrambled linear
 pseudorandom number generators", ACM Trans. Math. Softw. 47(4), 2021), its
-state filled by splitmix64 from the user seed; worker ``w`` of a run then
-applies the generator's jump function (2^128 steps) ``w`` times, so the streams
-of the workers never overlap.  Bounded integers: Lemire's nearly divisionless
+state filled by splitmix64 from the user seed.  The rounds of a run are cut
+into fixed chunks of ``CHUNK_ROUNDS`` (2^20) rounds: chunk ``k`` holds rounds
+``k * 2^20`` to ``(k + 1) * 2^20 - 1``, starts from a fresh shoe in face order,
+and draws from its own stream: the seeded generator advanced by
+``k // CHUNKS_PER_BLOCK`` long jumps (2^192 steps each) and then
+``k % CHUNKS_PER_BLOCK`` jumps (2^128 steps each), that is
+``(k // 1024) * 2^192 + (k % 1024) * 2^128`` steps.  No two chunks' streams
+overlap (a chunk draws fewer than 2^30 numbers), chunk ``k``'s start costs at
+most 1023 jumps and ``k // 1024`` long jumps, and the next chunk's start is
+one more jump (or long jump) away.  So the tallies of a seed do not depend on
+how the chunks are shared among workers or machines.  Bounded integers: Lemire's nearly divisionless
 method (D. Lemire, "Fast random integer generation in an interval", ACM TOMS
 29(1), 2019), on the upper 32 bits of each 64-bit output.
 
@@ -43,6 +51,16 @@ cdef enum:
     ERR_NET_RANGE = 4           # cannot happen (net within -8.5 .. +8 bets)
 
 cdef uint64_t[4] JUMP = [0x180ec6d33cfd0aba, 0xd5a61266f0c9392c, 0xa9582618e03fc9aa, 0x39abdc4529b1661c]
+cdef uint64_t[4] LONG_JUMP = [0x76e15d3efefdcbbf, 0xc5004e441c522fb3, 0x77710069854ee241, 0x39109bb02acbe635]
+
+cdef enum:
+    C_CHUNK_ROUNDS = 1 << 20
+    C_CHUNKS_PER_BLOCK = 1 << 10
+
+#: rounds per chunk: chunk k is rounds [k * CHUNK_ROUNDS, (k + 1) * CHUNK_ROUNDS), with its own stream
+CHUNK_ROUNDS = C_CHUNK_ROUNDS
+#: chunks per block: a block is one long jump (2^192 steps), a chunk within it one jump (2^128 steps)
+CHUNKS_PER_BLOCK = C_CHUNKS_PER_BLOCK
 
 # tally slots
 cdef enum:
@@ -67,8 +85,10 @@ TALLY_NAMES = ("rounds", "net", "net_sq", "wager", "wager_sq", "net_wager", "dou
 GENERATOR = "xoshiro256**"
 GENERATOR_REFERENCE = ("D. Blackman and S. Vigna, \"Scrambled linear pseudorandom number generators\", "
                        "ACM Transactions on Mathematical Software 47(4), article 36, 2021; seeded with "
-                       "splitmix64, one jump (2^128 steps) per worker index; bounded integers by "
-                       "D. Lemire, \"Fast random integer generation in an interval\", ACM TOMS 29(1), 2019")
+                       "splitmix64; one stream per chunk of 2^20 rounds, chunk k advanced by k // 1024 long "
+                       "jumps (2^192 steps) and k % 1024 jumps (2^128 steps); bounded "
+                       "integers by D. Lemire, \"Fast random integer generation in an interval\", "
+                       "ACM TOMS 29(1), 2019")
 
 
 # ----- generator ---------------------------------------------------------------
@@ -88,12 +108,13 @@ cdef inline uint64_t xoshiro_next(uint64_t* s) noexcept nogil:
     return result
 
 
-cdef void xoshiro_jump(uint64_t* s) noexcept nogil:
+cdef void jump_by(uint64_t* s, const uint64_t* polynomial) noexcept nogil:
+    """Advance ``s`` by the steps whose jump polynomial is given (JUMP: 2^128, LONG_JUMP: 2^192)."""
     cdef uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0
     cdef int i, b
     for i in range(4):
         for b in range(64):
-            if JUMP[i] & ((<uint64_t>1) << b):
+            if polynomial[i] & ((<uint64_t>1) << b):
                 s0 ^= s[0]
                 s1 ^= s[1]
                 s2 ^= s[2]
@@ -128,13 +149,30 @@ cdef inline uint32_t bounded(uint64_t* s, uint32_t bound) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
-cdef void seed_state(uint64_t* s, uint64_t seed, int stream) noexcept nogil:
+cdef void seed_state(uint64_t* s, uint64_t seed) noexcept nogil:
     cdef uint64_t x = seed
     cdef int i
     for i in range(4):
         s[i] = splitmix64_next(&x)
-    for i in range(stream):
-        xoshiro_jump(s)
+
+
+cdef void chunk_state(uint64_t* s, uint64_t seed, int64_t chunk) noexcept nogil:
+    """The start of chunk ``chunk``'s stream: the seeded state, then chunk // 1024 long jumps, chunk % 1024 jumps."""
+    cdef int64_t i
+    seed_state(s, seed)
+    for i in range(chunk // C_CHUNKS_PER_BLOCK):
+        jump_by(s, LONG_JUMP)
+    for i in range(chunk % C_CHUNKS_PER_BLOCK):
+        jump_by(s, JUMP)
+
+
+def chunk_start_state(seed, int64_t chunk):
+    """The 4-word xoshiro256** state at which chunk ``chunk`` of a run seeded with ``seed`` starts."""
+    cdef uint64_t s[4]
+    if chunk < 0:
+        raise ValueError("chunk must be 0 or more")
+    chunk_state(s, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), chunk)
+    return [s[0], s[1], s[2], s[3]]
 
 
 def splitmix64_outputs(seed, int n):
@@ -143,14 +181,17 @@ def splitmix64_outputs(seed, int n):
     return [splitmix64_next(&x) for _ in range(n)]
 
 
-def xoshiro_outputs(state, int n, int jumps=0):
-    """The first ``n`` outputs of xoshiro256** from a 4-word state, after ``jumps`` jumps."""
+def xoshiro_outputs(state, int n, int jumps=0, int long_jumps=0):
+    """The first ``n`` outputs of xoshiro256** from a 4-word state, after ``long_jumps`` long jumps
+    (2^192 steps each) and then ``jumps`` jumps (2^128 steps each)."""
     cdef uint64_t s[4]
     cdef int i
     for i in range(4):
         s[i] = <uint64_t>(int(state[i]) & 0xFFFFFFFFFFFFFFFF)
+    for i in range(long_jumps):
+        jump_by(s, LONG_JUMP)
     for i in range(jumps):
-        xoshiro_jump(s)
+        jump_by(s, JUMP)
     return [xoshiro_next(s) for _ in range(n)]
 
 
@@ -169,13 +210,19 @@ cdef uint8_t[N_FACES] RANK_OF = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9]
 
 @cython.final
 cdef class Simulator:
-    """One stream of rounds: a shoe, a generator and the strategy tables, with running tallies.
+    """The chunks of one seeded run: a shoe, a generator and the strategy tables, with running tallies.
 
     ``spec`` is the plain dict built by ``ev.analysis.simulation``: the rules as integers
-    and the strategy as byte strings indexed ``up * n_states + state``.
+    and the strategy as byte strings indexed ``up * n_states + state``.  ``run_chunk(k, n)``
+    plays the first ``n`` rounds of chunk ``k`` and adds them to the tallies; the chunks
+    a Simulator plays may be any set, in any order (consecutive ones are cheapest).
     """
 
     cdef uint64_t s[4]
+    cdef uint64_t seed
+    cdef uint64_t chunk_start[4]     # the state at which the last chunk played started
+    cdef uint64_t block_start[4]     # ... and the start of its block (chunk // CHUNKS_PER_BLOCK)
+    cdef int64_t last_chunk          # -1: none yet
     cdef uint8_t* cards
     cdef uint32_t n_cards
     cdef uint32_t pos
@@ -199,7 +246,7 @@ cdef class Simulator:
     cdef readonly int error_state
     cdef readonly int error_up
 
-    def __cinit__(self, dict spec, seed, int stream):
+    def __cinit__(self, dict spec, seed):
         cdef int i, n, d
         self.cards = NULL
         self.nxt = NULL
@@ -265,7 +312,8 @@ cdef class Simulator:
         self.error = 0
         self.error_state = -1
         self.error_up = -1
-        seed_state(self.s, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), stream)
+        self.seed = <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF)
+        self.last_chunk = -1
 
     def __dealloc__(self):
         free(self.cards)
@@ -276,17 +324,44 @@ cdef class Simulator:
         free(self.split_play)
         free(self.insurance)
 
-    def run(self, int64_t rounds):
-        """Play ``rounds`` more rounds (without the GIL); returns the error code (0: fine)."""
+    def run_chunk(self, int64_t chunk, int64_t rounds):
+        """Play the first ``rounds`` rounds (at most CHUNK_ROUNDS) of chunk ``chunk`` without the GIL:
+        a fresh shoe in face order and the chunk's own stream.  Returns the error code (0: fine)."""
         cdef int64_t i
+        if chunk < 0 or not 0 <= rounds <= C_CHUNK_ROUNDS:
+            raise ValueError(f"chunk {chunk}, rounds {rounds}: a chunk is 0 or more, at most "
+                             f"{C_CHUNK_ROUNDS} rounds")
         if self.error:
             return self.error
         with nogil:
+            self.start_chunk(chunk)
+            for i in range(self.n_cards):
+                self.cards[i] = i % N_FACES
             for i in range(rounds):
                 self.play_round()
                 if self.error:
                     break
         return self.error
+
+    cdef void start_chunk(self, int64_t chunk) noexcept nogil:
+        """Set the generator to chunk ``chunk``'s start: one jump from the last chunk's when it follows it."""
+        cdef int i
+        if chunk == self.last_chunk + 1 and self.last_chunk >= 0:
+            if chunk % C_CHUNKS_PER_BLOCK == 0:
+                jump_by(self.block_start, LONG_JUMP)
+                for i in range(4):
+                    self.chunk_start[i] = self.block_start[i]
+            else:
+                jump_by(self.chunk_start, JUMP)
+        elif chunk != self.last_chunk:
+            chunk_state(self.block_start, self.seed, chunk - chunk % C_CHUNKS_PER_BLOCK)
+            for i in range(4):
+                self.chunk_start[i] = self.block_start[i]
+            for i in range(chunk % C_CHUNKS_PER_BLOCK):
+                jump_by(self.chunk_start, JUMP)
+        self.last_chunk = chunk
+        for i in range(4):
+            self.s[i] = self.chunk_start[i]
 
     def counts(self):
         """The running tallies: a dict of integers (money in tenths) and the histogram {net tenths: rounds}."""
@@ -535,7 +610,7 @@ def deal_counts(int decks, seed, int64_t rounds, int cards_per_round=4):
     memset(pair_counts, 0, sizeof(pair_counts))
     for i in range(n):
         cards[i] = i % N_FACES
-    seed_state(s, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF), 0)
+    seed_state(s, <uint64_t>(int(seed) & 0xFFFFFFFFFFFFFFFF))
     with nogil:
         for r in range(rounds):
             for k in range(cards_per_round):

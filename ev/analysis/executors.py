@@ -1,0 +1,249 @@
+"""Executors: one interface for running independent work units on this machine or on a Dask cluster.
+
+A *work unit* is one call ``fn(shared, unit)``: a rule variant of a sweep, or a
+range of chunks of simulated rounds.  ``shared`` is the data every unit needs
+(a strategy table, the sweep's options); it is sent to each worker once, not
+once per unit.  Results come back to ``on_result(index, result)`` in the order
+they finish, in this process, so the caller can save each one at once.
+
+* :class:`LocalExecutor`: processes on this machine (``--workers N``, default
+  all cores); one worker runs in this process, with no pool.
+* :class:`DaskExecutor`: a running ``dask.distributed`` scheduler
+  (``--scheduler tcp://HOST:PORT``), or a ``LocalCluster`` it starts with N
+  worker processes (``--dask-local N``).  Needs the ``cluster`` extra
+  (``pip install "bjev[cluster]"``, that is ``dask[distributed]``).
+
+The same function runs the same units either way, so the results are the same.
+An executor is a context manager: leaving it, normally or by an exception
+(KeyboardInterrupt and SystemExit included), stops its worker processes, and an
+exception in a unit or in ``on_result`` ends the run at once.  The executors
+never print.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ev
+from ev.errors import BJEVError
+
+#: the most local worker processes per core (more only adds switching)
+WORKERS_PER_CORE = 4
+CLUSTER_INSTALL = 'pip install "bjev[cluster]" (or: pip install "dask[distributed]")'
+
+UnitFunction = Callable[[Any, Any], Any]
+ResultCallback = Callable[[int, Any], None]
+
+
+class DependencyError(BJEVError):
+    """An optional dependency that a chosen option needs is not installed."""
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:         # not on Linux
+        return os.cpu_count() or 1
+
+
+def max_workers() -> int:
+    """The most worker processes an executor starts on this machine."""
+    return WORKERS_PER_CORE * cores()
+
+
+def _check_workers(n: Any, option: str) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise BJEVError(f"{option} must be a positive integer, got {n!r}")
+    if n > max_workers():
+        raise BJEVError(f"{option} {n} is too many for this machine: at most {max_workers()} "
+                        f"({WORKERS_PER_CORE} per core, {cores()} cores); use a Dask cluster for more")
+    return n
+
+
+class Executor:
+    """Runs work units; see the module docstring.  Use as a context manager."""
+
+    #: "local" or "dask"
+    kind = ""
+    #: how many units run at once
+    workers = 1
+
+    def describe(self) -> str:
+        """One line naming the executor and its workers, e.g. 'local, 2 processes'."""
+        raise NotImplementedError
+
+    def run(self, fn: UnitFunction, units: Sequence[Any], on_result: ResultCallback, shared: Any = None) -> None:
+        """Call ``fn(shared, unit)`` for every unit; ``on_result(index, result)`` as each finishes."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Stop every worker process this executor started (idempotent)."""
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+# ----- local processes ---------------------------------------------------------------------
+_shared: Any = None
+
+
+def _init_local_worker(shared: Any) -> None:
+    """In each pool process: keep ``shared``; leave Ctrl-C to the parent, die at once on SIGTERM."""
+    global _shared
+    _shared = shared
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _call_local(task: tuple[UnitFunction, int, Any]) -> tuple[int, Any]:
+    fn, index, unit = task
+    return index, fn(_shared, unit)
+
+
+class LocalExecutor(Executor):
+    """Worker processes on this machine (fork where available); one worker runs in this process."""
+
+    kind = "local"
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = cores() if workers is None else _check_workers(workers, "--workers")
+        self._pool: Any = None
+
+    def describe(self) -> str:
+        if self.workers == 1:
+            return "local, 1 process (in process)"
+        return f"local, {self.workers} processes"
+
+    def run(self, fn: UnitFunction, units: Sequence[Any], on_result: ResultCallback, shared: Any = None) -> None:
+        n = min(self.workers, len(units))
+        if n <= 1:
+            for index, unit in enumerate(units):
+                on_result(index, fn(shared, unit))
+            return
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self._pool = ctx.Pool(n, initializer=_init_local_worker, initargs=(shared,))
+        try:
+            for index, result in self._pool.imap_unordered(_call_local, [(fn, i, u) for i, u in enumerate(units)]):
+                on_result(index, result)
+            self._pool.close()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()          # SIGTERM to every worker (they restore its default action)
+            pool.join()
+
+
+# ----- Dask ----------------------------------------------------------------------------------
+def import_distributed(option: str) -> Any:
+    """The ``distributed`` module, or a DependencyError saying in one line what to install."""
+    try:
+        import distributed
+    except ImportError:
+        raise DependencyError(f"{option} needs dask.distributed, which is not installed: {CLUSTER_INSTALL}") from None
+    return distributed
+
+
+def bjev_version() -> str:
+    """The bjev version of the process that runs this (checked on every Dask worker)."""
+    return ev.__version__
+
+
+class DaskExecutor(Executor):
+    """Units as Dask tasks on a running scheduler (``scheduler``) or on a LocalCluster of ``local_workers``.
+
+    Each worker runs one unit at a time (one thread per worker process): the
+    units hold the GIL most of the time.  A worker that dies has its units run
+    again elsewhere (Dask's own recovery); a unit whose workers die three times
+    fails the run.  Every worker must run the same bjev version (checked).
+    """
+
+    kind = "dask"
+
+    def __init__(self, scheduler: str | None = None, local_workers: int | None = None) -> None:
+        if (scheduler is None) == (local_workers is None):
+            raise BJEVError("give a Dask scheduler address or a number of local Dask workers (not both)")
+        option = "--scheduler" if scheduler is not None else "--dask-local"
+        distributed = import_distributed(option)
+        self._distributed = distributed
+        self.cluster: Any = None
+        self.client: Any = None
+        try:
+            if local_workers is not None:
+                import logging
+                n = _check_workers(local_workers, "--dask-local")
+                self.cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                                        dashboard_address=":0", silence_logs=logging.CRITICAL)
+                self.client = distributed.Client(self.cluster)
+                self.client.wait_for_workers(n)
+            else:
+                try:
+                    self.client = distributed.Client(scheduler, timeout="20s")
+                except (OSError, TimeoutError, ValueError) as exc:
+                    raise BJEVError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
+            versions = set(self.client.run(bjev_version).values())
+        except BaseException:
+            self.close()
+            raise
+        if not versions:
+            self.close()
+            raise BJEVError(f"the Dask scheduler {scheduler} has no workers")
+        if versions != {ev.__version__}:
+            self.close()
+            raise BJEVError(f"the Dask workers run bjev {', '.join(sorted(versions))}, this process "
+                            f"{ev.__version__}: install the same version everywhere")
+        self.address = self.client.scheduler_info().get("address", scheduler or "")
+
+    @property
+    def workers(self) -> int:      # type: ignore[override]
+        """Threads across the cluster's workers now (units that can run at once)."""
+        info = self.client.scheduler_info()["workers"]
+        return max(1, sum(w.get("nthreads", 1) for w in info.values()))
+
+    def describe(self) -> str:
+        where = f"LocalCluster at {self.address}" if self.cluster is not None else f"scheduler {self.address}"
+        return f"dask, {where}, {self.workers} worker threads"
+
+    def run(self, fn: UnitFunction, units: Sequence[Any], on_result: ResultCallback, shared: Any = None) -> None:
+        if not units:
+            return
+        client = self.client
+        futures: list[Any] = []
+        try:
+            shared_future = client.scatter(shared, broadcast=True, hash=False)
+            futures = client.map(fn, [shared_future] * len(units), list(units), pure=False)
+            index = {f.key: i for i, f in enumerate(futures)}
+            for future in self._distributed.as_completed(futures):
+                on_result(index[future.key], future.result())
+        finally:
+            pending = [f for f in futures if not f.done()]
+            if pending:
+                client.cancel(pending)
+
+    def close(self) -> None:
+        client, self.client = self.client, None
+        cluster, self.cluster = self.cluster, None
+        if client is not None:
+            client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def executor_for(workers: int | None = None, scheduler: str | None = None,
+                 dask_local: int | None = None) -> Executor:
+    """The executor the options ask for: ``--scheduler`` or ``--dask-local`` (Dask), else local processes."""
+    if sum(x is not None for x in (workers, scheduler, dask_local)) > 1:
+        raise BJEVError("choose one of --workers, --scheduler and --dask-local")
+    if scheduler is not None or dask_local is not None:
+        return DaskExecutor(scheduler, dask_local)
+    return LocalExecutor(workers)

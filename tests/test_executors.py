@@ -1,0 +1,109 @@
+"""The local executor: every unit once, results as they finish, no worker left behind; the Dask options' checks.
+
+The Dask executor itself runs against a real LocalCluster in tests/test_cluster.py.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+import time
+
+import pytest
+
+from ev.analysis.executors import DependencyError, LocalExecutor, executor_for, max_workers
+from ev.cli import main
+from ev.errors import BJEVError
+
+
+def square_plus(shared: int, unit: int) -> tuple[int, int]:
+    """A work unit: (unit^2 + shared, the worker's pid)."""
+    return unit * unit + shared, os.getpid()
+
+
+def fail_on_three(shared: None, unit: int) -> int:
+    if unit == 3:
+        raise ValueError("unit 3 fails")
+    time.sleep(0.05)
+    return os.getpid()
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_unit_once_with_the_shared_value(workers):
+    seen: dict[int, int] = {}
+    pids = set()
+
+    def on_result(index: int, result: tuple[int, int]) -> None:
+        assert index not in seen
+        seen[index] = result[0]
+        pids.add(result[1])
+
+    with LocalExecutor(workers) as ex:
+        ex.run(square_plus, list(range(10)), on_result, shared=100)
+    assert seen == {i: i * i + 100 for i in range(10)}
+    if workers == 1:
+        assert pids == {os.getpid()}                 # one worker runs in this process
+    else:
+        assert os.getpid() not in pids and len(pids) <= 2
+        assert all(_gone(pid) for pid in pids)
+    assert multiprocessing.active_children() == []
+
+
+def test_an_exception_in_a_unit_stops_every_worker():
+    pids: list[int] = []
+    with pytest.raises(ValueError, match="unit 3 fails"), LocalExecutor(2) as ex:
+        ex.run(fail_on_three, list(range(40)), lambda i, pid: pids.append(pid))
+    assert multiprocessing.active_children() == []
+    assert len(pids) < 39 and all(_gone(pid) for pid in set(pids))
+
+
+def test_an_interrupt_while_collecting_stops_every_worker():
+    pids: list[int] = []
+
+    def on_result(index: int, pid: int) -> None:
+        pids.append(pid)
+        if len(pids) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt), LocalExecutor(2) as ex:
+        ex.run(fail_on_three, [0, 1, 2, 4, 5, 6, 7, 8, 9, 10], on_result)
+    assert len(pids) == 2 and all(_gone(pid) for pid in set(pids))
+    assert multiprocessing.active_children() == []
+
+
+def test_worker_counts_are_checked():
+    assert LocalExecutor(2).workers == 2
+    assert LocalExecutor().workers >= 1
+    with pytest.raises(BJEVError, match="too many"):
+        LocalExecutor(max_workers() + 1)
+    with pytest.raises(BJEVError, match="positive"):
+        LocalExecutor(0)
+    with pytest.raises(BJEVError, match="choose one"):
+        executor_for(workers=2, dask_local=2)
+
+
+def test_without_dask_the_cluster_options_say_what_to_install(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)          # import distributed -> ImportError
+    with pytest.raises(DependencyError, match="pip install"):
+        executor_for(scheduler="tcp://127.0.0.1:1")
+    for option in (["--scheduler", "tcp://127.0.0.1:1"], ["--dask-local", "2"]):
+        code = main(["simulate", "--rounds", "1000", "--seed", "1", *option])
+        out, err = capsys.readouterr()
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert 'pip install "bjev[cluster]"' in err and option[0] in err
+    # the local executor needs nothing more
+    assert main(["simulate", "--rounds", "1000", "--seed", "1", "--workers", "1", "--json"]) == 0
+
+
+def test_the_executor_options_exclude_each_other(capsys):
+    code = main(["simulate", "--rounds", "1000", "--workers", "2", "--dask-local", "2"])
+    _, err = capsys.readouterr()
+    assert code == 2 and err.count("\n") == 1 and "not allowed with" in err

@@ -1,0 +1,252 @@
+"""bjev sweep: the grid, rows per variant, invalid variants, the journal and resuming, the tables, the payout.
+
+Cheap variants throughout (one deck, no split, floats) so the sweeps take seconds.
+The Dask runs of a sweep are in tests/test_cluster.py.
+"""
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import sympy
+
+from ev.analysis.executors import LocalExecutor
+from ev.analysis.payout import B
+from ev.analysis.sweep import (
+    Grid,
+    SweepOptions,
+    chart_sha256,
+    grid_from_mapping,
+    make_grid,
+    run_sweep,
+    variants,
+)
+from ev.cli import main
+from ev.core.rules import FIELD_NAMES
+from ev.errors import RulesError
+from ev.present.sweep_output import Journal
+
+ROOT = Path(__file__).resolve().parents[1]
+CHEAP = ["--set", "max_split_hands=1"]       # one deck (the default), no split: about 0.5 s a variant
+
+
+def run_cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ----- the grid -------------------------------------------------------------------------------
+def test_grid_from_a_file_and_the_command_line(tmp_path):
+    path = tmp_path / "grid.toml"
+    path.write_text('decks = [1, 2]\npeek = "ten"\n[grid]\ndouble = ["10-11", "any"]\nhit_soft_17 = false\n')
+    grid = make_grid(path, ["blackjack_payout=3:2,6:5"], {"peek": "ace_ten", "late_surrender": True})
+    assert grid.axes == {"decks": [1, 2], "double": ["10-11", "any"], "blackjack_payout": ["3:2", "6:5"]}
+    assert grid.base == {"peek": "ace_ten", "hit_soft_17": False, "late_surrender": True}
+    assert grid.size == 8
+    # a fixed value (--set) removes the file's axis; a --grid axis replaces a fixed value
+    assert make_grid(path, [], {"decks": 6}).axes == {"double": ["10-11", "any"]}
+    assert make_grid(path, ["peek=ten,none"]).axes["peek"] == ["ten", "none"]
+    vs = variants(grid, SweepOptions())
+    assert [v.index for v in vs] == list(range(8))
+    assert [(v.values["decks"], v.values["double"], v.values["blackjack_payout"]) for v in vs[:3]] == [
+        (1, "10-11", "3:2"), (1, "10-11", "6:5"), (1, "any", "3:2")]          # the last axis varies fastest
+    assert len({v.key for v in vs}) == 8
+
+
+def test_a_variant_key_is_its_full_rule_set_and_the_options():
+    a = variants(Grid({}, {"decks": [1, "1"]}), SweepOptions())
+    assert a[0].key == a[1].key                                  # 1 and "1" are the same rule set
+    explicit = variants(Grid({"hit_soft_17": True}, {"decks": [1]}), SweepOptions())
+    assert explicit[0].key == a[0].key                           # the default written out is the same rule set
+    assert variants(Grid({}, {"decks": [1]}), SweepOptions(exact=True))[0].key != a[0].key
+    assert variants(Grid({}, {"decks": [1]}), SweepOptions(split_strategy="cdp1"))[0].key != a[0].key
+
+
+def test_grid_errors_are_usage_errors(tmp_path, capsys):
+    with pytest.raises(RulesError, match="unknown rule 'deck'"):
+        grid_from_mapping({"deck": [1, 2]})
+    with pytest.raises(RulesError, match="lists no values"):
+        grid_from_mapping({"decks": []})
+    with pytest.raises(RulesError, match="unknown table"):
+        grid_from_mapping({"axes": {"decks": [1]}})
+    code, _, err = run_cli(capsys, "sweep", "--grid", "decks", "--out", str(tmp_path))
+    assert code == 2 and err.count("\n") == 1 and "key=value1,value2" in err
+    code, _, err = run_cli(capsys, "sweep", "--grid", "colour=red,black", "--out", str(tmp_path))
+    assert code == 2 and err.count("\n") == 1 and "unknown rule 'colour'" in err
+    code, _, err = run_cli(capsys, "sweep", "--grid", "decks=1", "--solve", "blackjack_payout",
+                           "--out", str(tmp_path))
+    assert code == 2 and "--target-rtp" in err
+    code, _, err = run_cli(capsys, "sweep", "--grid", "decks=1", "--target-rtp", "high", "--out", str(tmp_path))
+    assert code == 2 and err.count("\n") == 1 and "--target-rtp" in err
+
+
+# ----- rows ---------------------------------------------------------------------------------------
+def test_invalid_combinations_are_reported_per_row(tmp_path, capsys):
+    code, out, err = run_cli(capsys, "sweep", "--grid", "decks=1,9", "--grid", "blackjack_payout=3:2,7:5",
+                             *CHEAP, "--workers", "1", "--out", str(tmp_path), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    status = [(r["decks"], r["blackjack_payout"], r["status"]) for r in data["rows"]]
+    assert status == [(1, "3:2", "ok"), (1, "7:5", "invalid"), (9, "3:2", "invalid"), (9, "7:5", "invalid")]
+    assert data["invalid"] == 3 and data["computed"] == 4
+    bad = data["rows"][2]
+    assert bad["error"] == "rule decks: expected an integer from 1 to 8, got 9" and bad["ev"] is None
+    assert "'7:5' is not allowed" in data["rows"][1]["error"]
+    ok = data["rows"][0]
+    assert ok["error"] is None and -0.0081 < ok["ev"] < -0.0080                  # 1 deck, no split: -0.802 %
+
+
+@pytest.fixture(scope="module")
+def four(tmp_path_factory):
+    """``bjev sweep`` of H17/S17 x 3:2/6:5 (one deck, no split) on two local workers: (out dir, text, --json)."""
+    out = tmp_path_factory.mktemp("four")
+    args = ["sweep", "--grid", "hit_soft_17=true,false", "--grid", "blackjack_payout=3:2,6:5", *CHEAP,
+            "--workers", "2", "--out", str(out)]
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        assert main(args) == 0
+    text = buffer.getvalue()
+    with contextlib.redirect_stdout(buffer := io.StringIO()):
+        assert main([*args, "--json"]) == 0          # everything is done: read back from the journal
+    return out, text, json.loads(buffer.getvalue())
+
+
+@pytest.mark.xdist_group("sweep-four")
+def test_the_chart_hash_names_the_chart(four):
+    _, _, data = four
+    hashes = [r["chart_sha256"] for r in data["rows"]]          # H17 3:2, H17 6:5, S17 3:2, S17 6:5
+    assert all(len(h) == 64 for h in hashes) and len(set(hashes)) == 4
+    # (3:2 and 6:5 charts differ in their even-money line at least: at 6:5 even money is worth taking)
+    # the hash is of the cells: one changed cell, or the insurance line, changes it
+    from ev.analysis.basic_strategy import chart_rows
+    cells = {row: {up: "S" for up in range(10)} for row in chart_rows()}
+    changed = {row: dict(c) for row, c in cells.items()}
+    changed[chart_rows()[0]][5] = "H"
+    assert chart_sha256(cells, False, False) != chart_sha256(changed, False, False)
+    assert chart_sha256(cells, False, False) != chart_sha256(cells, True, False)
+    assert chart_sha256(cells, False, False) == chart_sha256({r: dict(c) for r, c in cells.items()}, False, False)
+
+
+@pytest.mark.xdist_group("sweep-four")
+def test_tables_csv_json_and_parquet_hold_the_same_rows(four):
+    tmp_path, out, printed = four
+    assert "4 computed now, 0 from earlier runs, 0 invalid" in out and "local, 2 processes" in out
+    assert f"wrote {tmp_path / 'sweep.csv'}" in out and f"wrote {tmp_path / 'sweep.parquet'}" in out
+    assert printed["computed"] == 0 and printed["from_earlier_runs"] == 4
+    data = json.loads((tmp_path / "sweep.json").read_text())
+    assert data["rows"] == printed["rows"] and data["meta"]["grid"]["axes"]["blackjack_payout"] == ["3:2", "6:5"]
+    with open(tmp_path / "sweep.csv", newline="") as f:
+        table = list(csv.DictReader(f))
+    assert data["columns"][:1 + len(FIELD_NAMES)] == ["variant", *FIELD_NAMES]
+    assert list(table[0]) == data["columns"] and len(table) == len(data["rows"]) == 4
+    for line, row in zip(table, data["rows"]):
+        assert float(line["ev"]) == row["ev"] and line["hit_soft_17"] == str(row["hit_soft_17"]).lower()
+        assert line["chart_sha256"] == row["chart_sha256"] and line["max_split_hands"] == "1"
+    import pyarrow.parquet as pq  # in the test extra
+    parquet = pq.read_table(tmp_path / "sweep.parquet").to_pylist()
+    assert [r["ev"] for r in parquet] == [r["ev"] for r in data["rows"]]
+    assert [r["hit_soft_17"] for r in parquet] == [True, True, False, False]
+
+
+# ----- the journal and resuming ------------------------------------------------------------------
+def test_a_partial_last_line_of_the_journal_is_dropped(tmp_path):
+    journal = Journal(str(tmp_path))
+    journal.append({"key": "a", "status": "ok"})
+    with open(journal.path, "ab") as f:
+        f.write(b'{"key": "b", "sta')                   # a crash in the middle of a line
+    assert list(journal.load()) == ["a"]
+    journal.append({"key": "c", "status": "ok"})
+    assert list(journal.load()) == ["a", "c"]
+    assert Path(journal.path).read_text().count("\n") == 2
+
+
+def test_an_interrupted_sweep_computes_only_the_missing_variants_when_rerun(tmp_path, capsys):
+    """SIGINT to a running `bjev sweep`: exit 130, no worker left, finished rows kept; the rerun does the rest."""
+    axes = ["--grid", "hit_soft_17=true,false", "--grid", "double=10-11,any", "--grid", "late_surrender=false,true"]
+    argv = [sys.executable, "-m", "ev", "sweep", *axes, *CHEAP, "--workers", "2", "--out", str(tmp_path)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    journal = tmp_path / "sweep.jsonl"
+    children: list[int] = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        children = [int(p) for p in _children(proc.pid)] or children
+        if journal.exists() and journal.read_text().count("\n") >= 2:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and b"interrupted" in err
+    assert children and all(not Path(f"/proc/{pid}").exists() for pid in children)
+    finished = journal.read_text().count("\n")
+    assert 2 <= finished < 8
+    code, out, _ = run_cli(capsys, "sweep", *axes, *CHEAP, "--workers", "2", "--out", str(tmp_path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["computed"] == 8 - finished and data["from_earlier_runs"] == finished
+    lines = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert len(lines) == 8 and len({r["key"] for r in lines}) == 8
+    assert [r["variant"] for r in data["rows"]] == list(range(8)) and all(r["status"] == "ok" for r in data["rows"])
+    # a third run finds everything done
+    code, out, _ = run_cli(capsys, "sweep", *axes, *CHEAP, "--workers", "2", "--out", str(tmp_path), "--json")
+    assert json.loads(out)["computed"] == 0 and journal.read_text().count("\n") == 8
+
+
+def _children(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+
+
+def test_rows_reach_the_caller_as_each_variant_finishes():
+    """Two rule sets that play the same game (with a peek under ace and ten, what an unchecked blackjack
+    would take never matters): two variants, two keys, the same figures and chart."""
+    grid = Grid({"max_split_hands": 1}, {"unchecked_blackjack_takes": ["all", "original"]})
+    options = SweepOptions()
+    rows: list[dict] = []
+    steps: list[str] = []
+    with LocalExecutor(1) as ex:
+        run = run_sweep(variants(grid, options), options, ex, rows.append,
+                        progress=lambda k, note: steps.append(note))
+    assert [r["variant"] for r in rows] == [0, 1] and steps == ["variant 0", "variant 1"]
+    assert run.computed == 2 and run.invalid == 0 and run.variants_per_second > 0
+    assert rows[0]["key"] != rows[1]["key"]
+    assert rows[0]["ev"] == rows[1]["ev"] and rows[0]["chart_sha256"] == rows[1]["chart_sha256"]
+
+
+# ----- the payout ---------------------------------------------------------------------------------
+@pytest.mark.slow
+def test_target_rtp_gives_the_payout_and_the_range_where_it_holds(tmp_path, capsys):
+    """One deck, no split: with A-T against an ace the dealer has blackjack with 15/49, so even money is
+    declined for payouts above 1 / (1 - 15/49) = 49/34; 3:2 is above, 6:5 below."""
+    code, out, err = run_cli(capsys, "sweep", "--grid", "blackjack_payout=3:2,6:5", *CHEAP, "--workers", "2",
+                             "--target-rtp", "0.995", "--solve", "blackjack_payout", "--out", str(tmp_path), "--json")
+    assert code == 0, err
+    three_two, six_five = json.loads(out)["rows"]
+    assert three_two["payout_range_low"] == "49/34" and three_two["payout_range_high"] is None
+    assert three_two["even_money_taken"] is False
+    assert six_five["payout_range_low"] == "0/1" and six_five["payout_range_high"] == "49/34"
+    assert six_five["even_money_taken"] is True
+    # 3:2: the payout that gives 99.5 % per total wagered, exactly, and above 3:2 (the game gives 99.25 %)
+    b = Fraction(three_two["payout_for_target"])
+    formula = sympy.sympify(three_two["rtp_total_wagered_of_payout"], locals={"b": B})
+    assert formula.subs(B, sympy.Rational(b.numerator, b.denominator)) == sympy.Rational(995, 1000)
+    assert Fraction(49, 34) <= b and 1.5 < three_two["payout_for_target_decimal"] < 1.6
+    # at the rule set's own payout the formula is the exact RTP
+    assert formula.subs(B, sympy.Rational(3, 2)) == sympy.Rational(*map(int, three_two["exact_rtp_total_wagered"]
+                                                                        .split("/")))
+    assert abs(float(Fraction(three_two["exact_rtp_total_wagered"])) - three_two["rtp_total_wagered"]) < 1e-12
+    # 6:5: the formula's root lies above 49/34, where even money would be declined: no answer from this row
+    assert six_five["payout_for_target"] is None and "49/34" in six_five["payout_note"]
+    assert "would change" in six_five["payout_note"]
