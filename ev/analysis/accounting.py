@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ev.analysis.game import Game
+from ev.analysis.optimal_split import OptimalSplitEvaluator
 from ev.analysis.splits import resplit_cells
 from ev.analysis.strategy import Policy, optimal_policy
 from ev.core.actions import Action, split_mode
@@ -174,11 +175,13 @@ def round_stats(game: Game, strategy: Policy | str = "cdz") -> RoundStats:
     work: dict[str, int] = {}
     for up in game.upcards():
         solver = game.solver(up)
-        if mode < 0 or split_strategy == "cdz":
+        if mode < 0 or split_strategy in ("cdz", "optimal"):
             splits = table.split_play[up] * N_RANKS
         else:     # CDP1/CDP: post-split play optimal for the pair's own context
             splits = solver.split_choices(mode)
         evaluator = A.evaluator(solver, blackjack_rank(up), table.play[up], splits)
+        if split_strategy == "optimal":    # each split round played by truly optimal split play
+            evaluator = OptimalSplitEvaluator(evaluator, game, up)
         up_tally = _Tally(A)
         _upcard(game, table, evaluator, up, up_tally)
         for key, count in evaluator.work.items():

@@ -1,0 +1,874 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# distutils: language = c++
+"""Truly optimal play of one split (two hands) for one up card, in floats.
+
+The first split hand is played knowing that a second follows; the second is
+played knowing every card seen, the first hand's included.  Units are joint,
+as everywhere in the core (``_player``).
+
+*The key fact.*  The second hand never sees the dealer's cards, so the dealer
+may be dealt right after the first hand without changing the joint law of
+(hand 1, hand 2, dealer): nothing the second hand decides changes the first
+hand's expected result.  Hence
+
+* hand 2 plays the ordinary optimal single-hand strategy from the deck
+  ``D0 - drawn1`` (``D0``: the deck less both pair cards; ``drawn1``: the
+  cards hand 1 drew), with value ``V2(drawn1)``;
+* hand 1 maximises its own result plus ``V2(drawn1)``: a one-hand recursion
+  whose terminal payoff is ``bet * own(drawn1) + V2(drawn1)`` (``own``: stand
+  or bust against the dealer drawing from ``D0 - drawn1``);
+* ``EV(split) = sum_c P(c) V1({pair, c})``.
+
+*The work.*  The split hand's states are the hand-graph states holding the
+pair card (``ev.core.shapes.hand_graph``), plus one leaf for every bust
+multiset (the second hand's value depends on the exact cards of a busted first
+hand).  Every first-hand state needs a full second-hand recursion over the
+states its deck can still hold: about ``(states)^2`` node visits per pair.  The
+dealer's outcome is memoised per up card in an open-addressing table keyed by
+the cards gone from the shoe (both pair cards and both hands' draws), shared by
+the ten pairs; each entry keeps the 7 outcome probabilities and the stand
+value of every total.
+
+*Finals.*  For the outcome distribution and the exact evaluation,
+``finals`` follows the strategy forward: the first hand's final multisets with
+their numbers of drawing orders, and for each distinct ``drawn1`` the second
+hand's finals under its own optimal strategy for that deck.  P(c1, c2, dealer)
+depends on the deck only through the union c1 + c2 (+ the dealer's cards), so
+pairs of finals are merged by their union, with integer numbers of orders.
+Decisions whose runner-up lies within ``eps`` of the best are reported as near
+ties (the exact mode resolves them and hands back overrides).
+"""
+from fractions import Fraction
+
+from libc.math cimport log2
+from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memset
+from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
+
+from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
+from ev.core._dealer cimport MAX_DRAW, DealerTable
+from ev.core._player cimport UpcardSolver, ctx_index
+
+cdef extern from *:
+    ctypedef unsigned long long uint128 "unsigned __int128"
+
+cdef enum:
+    BITS = 6            # bits per rank in a packed multiset (counts below 64)
+    N_CLASSES = 6       # stand-value classes: 16 or less, 17, 18, 19, 20, 21
+    N_TYPES = 14        # a finished hand: total 16 or less, 17 .. 21, bust, each with bet 1 or 2
+    SPLIT_CELLS = 54    # doubles 0..2 (3) x dealer blackjack (2) x net -4..+4 (9)
+    MAX_PRIMES = 40     # 31-bit primes for the exact sums: 1200 bits, enough for ff(416, 150)
+
+# The largest primes below 2^31, for exact sums by residues (filled when the module loads).
+cdef uint64_t PRIMES[MAX_PRIMES]
+
+
+cdef bint is_prime(uint64_t n) noexcept nogil:
+    cdef uint64_t k = 3
+    if n % 2 == 0:
+        return n == 2
+    while k * k <= n:
+        if n % k == 0:
+            return False
+        k += 2
+    return True
+
+
+cdef void fill_primes() noexcept nogil:
+    cdef uint64_t n = (<uint64_t>1 << 31) - 1
+    cdef int j = 0
+    while j < MAX_PRIMES:
+        if is_prime(n):
+            PRIMES[j] = n
+            j += 1
+        n -= 2
+
+
+fill_primes()
+
+# Values closer than this are a tie (the earlier of stand, hit, double is taken), as in _player.
+cdef double TIE = 1e-12
+
+
+cdef inline int count_of(uint64_t key, int r) noexcept nogil:
+    return <int>((key >> (BITS * r)) & 63)
+
+
+cdef inline uint64_t unit(int r) noexcept nogil:
+    return (<uint64_t>1) << (BITS * r)
+
+
+cdef inline int hand_type(int total, int bet) noexcept nogil:
+    return ((total if total > 16 else 16) - 16) * 2 + bet - 1
+
+
+cdef inline int type_result(int htype, int outcome) noexcept nogil:
+    """A finished hand's result in initial bets against a dealer outcome (17..21, bust, blackjack)."""
+    cdef int total = 16 + htype // 2, bet = 1 + htype % 2
+    if total > 21 or outcome == BLACKJACK:
+        return -bet
+    if outcome == BUST or total > 17 + outcome:
+        return bet
+    return -bet if total < 17 + outcome else 0
+
+
+cdef inline int split_cell(int t1, int t2, int outcome) noexcept nogil:
+    """The (doubles, dealer blackjack, net) cell of two finished hands against one dealer outcome."""
+    cdef int doubles = t1 % 2 + t2 % 2
+    cdef int net = type_result(t1, outcome) + type_result(t2, outcome)
+    return doubles * 18 + (9 if outcome == BLACKJACK else 0) + net + 4
+
+
+cdef struct Node:
+    uint64_t drawn      # the cards drawn beyond the pair card, packed
+    int parent          # the node it was first reached from, and the rank drawn there
+    int added
+    int ndrawn
+    int total           # 22 for a bust
+    int klass           # stand-value class: 0 (16 or less), 1 .. 5 (17 .. 21)
+    bint leaf           # stands (21, one-card aces) or busted
+    bint bust
+    bint may_double
+    int bust_children   # bit r: drawing rank r busts
+    int child[N_RANKS]  # -1: the deck less both pair cards holds no more of that rank
+
+
+cdef struct Final:
+    uint64_t drawn
+    int htype
+    int64_t ways        # the number of drawing orders that end the hand here
+
+
+cdef struct Cell:
+    int union_index
+    int tpair           # t1 * N_TYPES + t2
+    int64_t ways
+
+
+cdef class OptimalSplitter:
+    """Truly optimal one-split values and finals for the up card of a float ``UpcardSolver``.
+
+    The solver supplies the deck (its ``base``: the shoe less the up card), the
+    hand graph, the dealer's terminal hands and the doubling rules.
+    """
+    cdef UpcardSolver solver
+    cdef DealerTable table         # the solver's dealer: terminal hands, for the exact sums
+    cdef int base[N_RANKS]
+    cdef int bj                    # the hole card of a settled blackjack, or -1
+    # the dealer memo: open addressing on keys (cards gone from base, packed, plus one; 0 is empty) to
+    # entry numbers; the entries are dense: 6 stand values (the hot part), 7 outcome probabilities
+    cdef uint64_t* keys
+    cdef int* slot_entry
+    cdef uint64_t capacity
+    cdef int shift
+    cdef int size
+    cdef double* stands
+    cdef double* probs
+    cdef bint short_deck           # some deck met ran out before the dealer could finish
+    cdef bint out_of_memory
+    cdef char* shorts              # per entry: its deck runs short (only read once any has)
+    cdef bint any_short
+    cdef uint128* scratch          # one exact value per node of the dealer's trie
+    cdef readonly dict values      # pair -> EV of splitting (joint), once computed
+    # work counters
+    cdef int64_t n_first, n_second, n_lookups, n_pairs, n_unions
+
+    def __cinit__(self, UpcardSolver solver):
+        cdef int r
+        self.solver, self.table = solver, solver.dealer
+        for r in range(N_RANKS):
+            self.base[r] = solver.base[r]
+        self.bj = solver.bj_rank
+        self.capacity, self.shift, self.size = 1 << 16, 48, 0
+        self.keys = <uint64_t*>calloc(self.capacity, sizeof(uint64_t))
+        self.slot_entry = <int*>malloc(self.capacity * sizeof(int))
+        self.stands = <double*>malloc(self.capacity // 2 * N_CLASSES * sizeof(double))
+        self.probs = <double*>malloc(self.capacity // 2 * N_OUTCOMES * sizeof(double))
+        self.shorts = <char*>malloc(self.capacity // 2)
+        self.scratch = <uint128*>malloc(max(self.table.n_nodes, 1) * sizeof(uint128))
+        if not (self.keys and self.slot_entry and self.stands and self.probs and self.shorts and self.scratch):
+            raise MemoryError()
+        self.values = {}
+        self.n_first = self.n_second = self.n_lookups = self.n_pairs = self.n_unions = 0
+
+    def __dealloc__(self):
+        free(self.keys)
+        free(self.slot_entry)
+        free(self.stands)
+        free(self.probs)
+        free(self.shorts)
+        free(self.scratch)
+
+    # ----- the dealer memo ----------------------------------------------------------
+    cdef bint grow(self) noexcept nogil:
+        """Double the table (the entries keep their numbers); False when memory runs out."""
+        cdef uint64_t capacity = 2 * self.capacity, i, j
+        cdef uint64_t* keys = <uint64_t*>calloc(capacity, sizeof(uint64_t))
+        cdef int* slot_entry = <int*>malloc(capacity * sizeof(int))
+        cdef double* stands = <double*>realloc(self.stands, capacity // 2 * N_CLASSES * sizeof(double))
+        cdef double* probs
+        cdef char* shorts
+        if stands:
+            self.stands = stands
+        probs = <double*>realloc(self.probs, capacity // 2 * N_OUTCOMES * sizeof(double))
+        if probs:
+            self.probs = probs
+        shorts = <char*>realloc(self.shorts, capacity // 2)
+        if shorts:
+            self.shorts = shorts
+        if not (keys and slot_entry and stands and probs and shorts):
+            free(keys)
+            free(slot_entry)
+            return False
+        for i in range(self.capacity):
+            if self.keys[i]:
+                j = (self.keys[i] * <uint64_t>0x9E3779B97F4A7C15) >> (self.shift - 1)
+                while keys[j]:
+                    j = (j + 1) & (capacity - 1)
+                keys[j], slot_entry[j] = self.keys[i], self.slot_entry[i]
+        free(self.keys)
+        free(self.slot_entry)
+        self.keys, self.slot_entry, self.capacity, self.shift = keys, slot_entry, capacity, self.shift - 1
+        return True
+
+    cdef int dealer(self, uint64_t gone) noexcept nogil:
+        """The memo entry of the deck ``base - gone``: ``stands[6 i ..]`` the stand values of totals 16 (or
+        less) to 21, ``probs[7 i ..]`` the 7 outcome probabilities (joint units).  0 when memory runs out."""
+        cdef uint64_t key = gone + 1
+        cdef uint64_t i = (key * <uint64_t>0x9E3779B97F4A7C15) >> self.shift
+        cdef int d[N_RANKS]
+        cdef int r, k, t, n = 0, entry
+        cdef double* p
+        cdef double v, total = 0.0, mass
+        self.n_lookups += 1
+        while self.keys[i]:
+            if self.keys[i] == key:
+                entry = self.slot_entry[i]
+                if self.any_short and self.shorts[entry]:
+                    self.short_deck = True
+                return entry
+            i = (i + 1) & (self.capacity - 1)
+        if 2 * (self.size + 1) > <int>self.capacity:
+            if not self.grow():
+                self.out_of_memory = True
+                return 0
+            return self.dealer(gone)
+        entry = self.size
+        self.keys[i], self.slot_entry[i] = key, entry
+        self.size += 1
+        p = self.probs + entry * N_OUTCOMES
+        for r in range(N_RANKS):
+            d[r] = self.base[r] - count_of(gone, r)
+            n += d[r]
+        self.table.distribution(d, p)
+        for k in range(N_OUTCOMES):
+            total += p[k]
+        mass = 1.0 - (d[self.bj] / <double>n if self.bj >= 0 and n > 0 else 0.0)
+        self.shorts[entry] = n == 0 or total < mass - 1e-9
+        if self.shorts[entry]:
+            self.short_deck = self.any_short = True
+        for t in range(N_CLASSES):       # totals 16 (or less), 17, ..., 21
+            v = p[BUST] - p[BLACKJACK]
+            for k in range(5):
+                if 17 + k < 16 + t:
+                    v += p[k]
+                elif 17 + k > 16 + t:
+                    v -= p[k]
+            self.stands[entry * N_CLASSES + t] = v
+        return entry
+
+    cdef inline double bust_value(self, const int* deck, const Node* node, int n) noexcept nogil:
+        """Joint value of a busted hand (bet 1): minus P(no settled dealer blackjack) from what is left."""
+        if self.bj < 0 or n <= 0:
+            return -1.0
+        return -(1.0 - (deck[self.bj] - count_of(node.drawn, self.bj)) / <double>n)
+
+    # ----- the split hand's states ----------------------------------------------------
+    cdef int build(self, int pair, const int* d0, bint one_card, vector[Node]& g) noexcept nogil:
+        """The states of a hand split from ``pair`` whose draws fit in d0, parents before children: the
+        live states (hand-graph states, breadth first) and then the bust leaves.  Returns the number of
+        live states."""
+        cdef vector[int] local
+        cdef vector[int] graph_state
+        cdef vector[Node] bust_nodes
+        cdef unordered_map[uint64_t, int] busts
+        cdef int ctx = ctx_index(pair, 1)
+        cdef int i, r, s, t, live
+        cdef Node node
+        cdef uint64_t drawn
+        local.resize(self.solver.n, -1)
+        g.clear()
+        s = self.solver.nxt[pair]                 # the hand holding the pair card alone (state 0 is empty)
+        node.drawn, node.parent, node.added, node.ndrawn, node.bust_children = 0, -1, -1, 0, 0
+        node.total, node.klass, node.leaf, node.bust, node.may_double = self.solver.total[s], 0, False, False, False
+        g.push_back(node)
+        graph_state.push_back(s)
+        local[s] = 0
+        i = 0
+        while i < <int>g.size():
+            if g[i].leaf:
+                i += 1
+                continue
+            s = graph_state[i]
+            for r in range(N_RANKS):
+                g[i].child[r] = -1
+                if count_of(g[i].drawn, r) >= d0[r]:
+                    continue
+                drawn = g[i].drawn + unit(r)
+                t = self.solver.nxt[s * N_RANKS + r]
+                node.drawn, node.parent, node.added, node.ndrawn = drawn, i, r, g[i].ndrawn + 1
+                node.bust_children = 0
+                if t < 0:                         # a bust: numbered after the live states
+                    g[i].bust_children |= 1 << r
+                    if not busts.count(drawn):
+                        node.total, node.klass, node.bust, node.leaf, node.may_double = 22, 0, True, True, False
+                        busts[drawn] = bust_nodes.size()
+                        bust_nodes.push_back(node)
+                    g[i].child[r] = -2 - busts[drawn]
+                    continue
+                if local[t] < 0:
+                    node.total, node.bust = self.solver.total[t], False
+                    node.klass = node.total - 16 if node.total > 16 else 0
+                    node.leaf = node.total >= 21 or one_card
+                    node.may_double = node.ndrawn == 1 and self.solver.can_double(ctx, t)
+                    local[t] = g.size()
+                    g.push_back(node)
+                    graph_state.push_back(t)
+                g[i].child[r] = local[t]
+            i += 1
+        live = g.size()
+        for i in range(bust_nodes.size()):
+            g.push_back(bust_nodes[i])
+        for i in range(live):
+            for r in range(N_RANKS):
+                if g[i].child[r] <= -2:
+                    g[i].child[r] = live - 2 - g[i].child[r]
+        return live
+
+    # ----- the second hand: optimal single-hand play from D0 - drawn1 ----------------------
+    cdef double second_hand(self, vector[Node]& g, int live, const int* d0, uint64_t gone0, uint64_t drawn1,
+                            double* value, double* stand, char* feasible, unsigned char* act,
+                            unsigned char* near, double eps) noexcept nogil:
+        """V2(drawn1); fills ``value``/``stand`` of the live states, and (when ``act`` is given) the
+        decision and the near-tie mask (the actions within ``eps`` of the best) of every live state the
+        deck can hold.  Bust leaves are valued where they are drawn."""
+        cdef int deck[N_RANKS]
+        cdef int r, s, k, n, n2 = 0, a, bj_left, entry
+        cdef const Node* node
+        cdef double v_stand, v_hit, v_double, best, total, v
+        cdef unsigned char mask
+        for r in range(N_RANKS):
+            deck[r] = d0[r] - count_of(drawn1, r)
+            n2 += deck[r]
+        feasible[0] = 1
+        for s in range(1, live):
+            node = &g[s]
+            feasible[s] = feasible[node.parent] and count_of(node.drawn, node.added) <= deck[node.added]
+        for s in range(live - 1, 0, -1):
+            if not feasible[s]:
+                continue
+            node = &g[s]
+            self.n_second += 1
+            n = n2 - node.ndrawn
+            entry = self.dealer(gone0 + drawn1 + node.drawn)     # first: it may move the entries
+            v_stand = self.stands[entry * N_CLASSES + node.klass]
+            stand[s] = v_stand
+            if node.leaf:
+                value[s] = v_stand
+                continue
+            v_hit = v_double = 0.0
+            bj_left = deck[self.bj] - count_of(node.drawn, self.bj) if self.bj >= 0 else 0
+            for r in range(N_RANKS):
+                k = deck[r] - count_of(node.drawn, r)
+                if k <= 0:
+                    continue
+                if node.bust_children >> r & 1:
+                    # minus P(no settled dealer blackjack) from the deck after the busting card
+                    v = -1.0 if self.bj < 0 or n <= 1 else -(1.0 - (bj_left - (r == self.bj)) / <double>(n - 1))
+                    v_hit += k * v
+                    v_double += k * v
+                else:
+                    v_hit += k * value[node.child[r]]
+                    v_double += k * stand[node.child[r]]
+            v_hit /= n
+            v_double = 2.0 * v_double / n
+            best, a = v_stand, STAND
+            if v_hit > best + TIE:
+                best, a = v_hit, HIT
+            if node.may_double and v_double > best + TIE:
+                best, a = v_double, DOUBLE
+            value[s] = best
+            if act != NULL:
+                act[s] = a
+                mask = (1 << STAND) if v_stand >= best - eps else 0
+                if v_hit >= best - eps:
+                    mask |= 1 << HIT
+                if node.may_double and v_double >= best - eps:
+                    mask |= 1 << DOUBLE
+                near[s] = mask
+        total = 0.0
+        for r in range(N_RANKS):
+            if deck[r] > 0:
+                total += deck[r] * value[g[0].child[r]]
+        return total / n2
+
+    # ----- the first hand ---------------------------------------------------------------
+    cdef int prepare(self, int pair, bint one_card, int* d0, uint64_t* gone0, int* live,
+                     vector[Node]& g) noexcept nogil:
+        """d0 (the deck less both pair cards), the packed pair cards, the split hand's states and the
+        number of live ones; returns |d0|."""
+        cdef int r, n0 = 0
+        for r in range(N_RANKS):
+            d0[r] = self.base[r] - (2 if r == pair else 0)
+            n0 += d0[r]
+        gone0[0] = 2 * unit(pair)
+        live[0] = self.build(pair, d0, one_card, g)
+        return n0
+
+    cdef int first_hand(self, vector[Node]& g, int live, const int* d0, int n0, uint64_t gone0, double* v1,
+                        unsigned char* act1, unsigned char* near1, double eps) noexcept nogil:
+        """Optimal first-hand play: v1 (its value, V2 included; v1[0] the EV of the split), the decision
+        and the near-tie mask of every state.  Returns -1 when memory runs out, else 0."""
+        cdef int r, s, k, n, a, entry
+        cdef int G = g.size()
+        cdef const Node* node
+        cdef double own, v2, v_hit, v_double, best
+        cdef double* t1 = <double*>malloc(G * sizeof(double))
+        cdef double* t2 = <double*>malloc(G * sizeof(double))
+        cdef double* value = <double*>malloc(G * sizeof(double))
+        cdef double* stand = <double*>malloc(G * sizeof(double))
+        cdef char* feasible = <char*>malloc(G)
+        if not (t1 and t2 and value and stand and feasible):
+            free(t1); free(t2); free(value); free(stand); free(feasible)
+            return -1
+        for s in range(1, G):
+            node = &g[s]
+            self.n_first += 1
+            if node.bust:
+                own = self.bust_value(d0, node, n0 - node.ndrawn)
+            else:
+                entry = self.dealer(gone0 + node.drawn)
+                own = self.stands[entry * N_CLASSES + node.klass]
+            v2 = self.second_hand(g, live, d0, gone0, node.drawn, value, stand, feasible, NULL, NULL, 0.0)
+            t1[s] = own + v2
+            t2[s] = 2.0 * own + v2
+        for s in range(G - 1, 0, -1):
+            node = &g[s]
+            act1[s], near1[s] = STAND, 1 << STAND
+            if node.leaf:
+                v1[s] = t1[s]
+                continue
+            n = n0 - node.ndrawn
+            v_hit = v_double = 0.0
+            for r in range(N_RANKS):
+                k = d0[r] - count_of(node.drawn, r)
+                if k > 0:
+                    v_hit += k * v1[node.child[r]]
+                    v_double += k * t2[node.child[r]]
+            v_hit /= n
+            v_double /= n
+            best, a = t1[s], STAND
+            if v_hit > best + TIE:
+                best, a = v_hit, HIT
+            if node.may_double and v_double > best + TIE:
+                best, a = v_double, DOUBLE
+            v1[s], act1[s] = best, a
+            near1[s] = (1 << STAND) if t1[s] >= best - eps else 0
+            if v_hit >= best - eps:
+                near1[s] |= 1 << HIT
+            if node.may_double and v_double >= best - eps:
+                near1[s] |= 1 << DOUBLE
+        v1[0] = 0.0
+        for r in range(N_RANKS):
+            if d0[r] > 0:
+                v1[0] += d0[r] * v1[g[0].child[r]]
+        v1[0] /= n0
+        free(t1); free(t2); free(value); free(stand); free(feasible)
+        return 0
+
+    def split_value(self, int pair, bint one_card):
+        """Joint EV of splitting a pair of rank ``pair`` (both hands), truly optimal play."""
+        cdef vector[Node] g
+        cdef int d0[N_RANKS]
+        cdef uint64_t gone0
+        cdef double* v1 = NULL
+        cdef unsigned char* act1 = NULL
+        cdef unsigned char* near1 = NULL
+        cdef int n0, live, status = -1
+        if pair in self.values:
+            return self.values[pair]
+        self.check_pair(pair)
+        with nogil:
+            n0 = self.prepare(pair, one_card, d0, &gone0, &live, g)
+            v1 = <double*>malloc(g.size() * sizeof(double))
+            act1 = <unsigned char*>malloc(g.size())
+            near1 = <unsigned char*>malloc(g.size())
+            if v1 and act1 and near1:
+                status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, 0.0)
+        try:
+            if status < 0:
+                raise MemoryError()
+            self.check_deck()
+            self.values[pair] = v1[0]
+            return v1[0]
+        finally:
+            free(v1); free(act1); free(near1)
+
+    def check_pair(self, int pair):
+        if not 0 <= pair < N_RANKS or self.base[pair] < 2:
+            raise ValueError("the deck does not hold the pair")
+
+    def check_deck(self):
+        if self.out_of_memory:
+            raise MemoryError()
+        if self.short_deck:
+            raise ValueError("the unseen deck runs out before the dealer can finish")
+
+    # ----- finals: the strategy followed forward --------------------------------------------
+    cdef void hand_finals(self, vector[Node]& g, const int* deck, const unsigned char* act,
+                          const unsigned char* near, int64_t* ways, unordered_map[uint64_t, int]& override,
+                          vector[Final]& out, vector[int]& ties) noexcept nogil:
+        """Every way a hand (from the root, drawing from ``deck``) ends under the decisions ``act``
+        (``override``, keyed by the packed draws, wins): the draws, the type and the number of orders.
+        States met with a near tie and no override are appended to ``ties``."""
+        cdef int s, r, k, a, c
+        cdef const Node* node
+        cdef Final f
+        cdef unordered_map[uint64_t, int64_t] merged
+        memset(ways, 0, g.size() * sizeof(int64_t))
+        for r in range(N_RANKS):
+            if deck[r] > 0:
+                ways[g[0].child[r]] += 1
+        for s in range(1, g.size()):
+            if ways[s] == 0:
+                continue
+            node = &g[s]
+            if node.leaf:
+                a = STAND
+            elif override.count(node.drawn):
+                a = override[node.drawn]
+            else:
+                a = act[s]
+                if near[s] & (near[s] - 1):          # two or more actions within eps of the best
+                    ties.push_back(s)
+            if a == STAND:
+                merged[(node.drawn << 4) | hand_type(node.total, 1)] += ways[s]
+                continue
+            for r in range(N_RANKS):
+                k = deck[r] - count_of(node.drawn, r)
+                if k <= 0:
+                    continue
+                c = node.child[r]
+                if a == DOUBLE:
+                    merged[(g[c].drawn << 4) | hand_type(g[c].total, 2)] += ways[s]
+                else:
+                    ways[c] += ways[s]
+        out.clear()
+        for item in merged:
+            f.drawn, f.htype, f.ways = item.first >> 4, item.first & 15, item.second
+            out.push_back(f)
+
+    cdef int pair_finals(self, int pair, bint one_card, double eps, dict override1, dict override2,
+                         vector[uint64_t]& unions, vector[Cell]& cells, list near) except -1:
+        """Both hands' finals, merged by their union: ``unions`` (packed draws of both hands) and
+        ``cells`` (union, type pair, number of orders).  Near ties go to ``near``."""
+        cdef vector[Node] g
+        cdef int d0[N_RANKS]
+        cdef int deck1[N_RANKS]
+        cdef uint64_t gone0, u, drawn1
+        cdef int r, s, G, n0, live, ui, status = -1
+        cdef size_t i, j, k, m
+        cdef double* v1
+        cdef double* value
+        cdef double* stand
+        cdef char* feasible
+        cdef unsigned char* act1
+        cdef unsigned char* near1
+        cdef unsigned char* act2
+        cdef unsigned char* near2
+        cdef int64_t* ways
+        cdef vector[Final] first
+        cdef vector[Final] second
+        cdef vector[int] ties
+        cdef unordered_map[uint64_t, int] ov1
+        cdef unordered_map[uint64_t, int] ov2
+        cdef unordered_map[uint64_t, int] union_index
+        cdef unordered_map[uint64_t, vector[int]] by_drawn
+        cdef vector[vector[Cell]] per_union
+        cdef Cell cell
+        cdef bint found
+        self.check_pair(pair)
+        for key, a in override1.items():
+            ov1[key] = a
+        with nogil:
+            n0 = self.prepare(pair, one_card, d0, &gone0, &live, g)
+            G = g.size()
+            v1 = <double*>malloc(G * sizeof(double))
+            value = <double*>malloc(G * sizeof(double))
+            stand = <double*>malloc(G * sizeof(double))
+            feasible = <char*>malloc(G)
+            act1 = <unsigned char*>malloc(G)
+            near1 = <unsigned char*>malloc(G)
+            act2 = <unsigned char*>malloc(G)
+            near2 = <unsigned char*>malloc(G)
+            ways = <int64_t*>malloc(G * sizeof(int64_t))
+            if v1 and value and stand and feasible and act1 and near1 and act2 and near2 and ways:
+                status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, eps)
+            if status == 0:
+                self.hand_finals(g, d0, act1, near1, ways, ov1, first, ties)
+        try:
+            if status < 0:
+                raise MemoryError()
+            for s in ties:
+                near.append((1, g[s].drawn, 0, tuple(a for a in range(3) if near1[s] >> a & 1)))
+            for i in range(first.size()):
+                by_drawn[first[i].drawn].push_back(i)
+            for item in by_drawn:
+                drawn1 = item.first
+                ov2.clear()
+                for key, a in override2.get(drawn1, {}).items():
+                    ov2[key] = a
+                ties.clear()
+                with nogil:
+                    for r in range(N_RANKS):
+                        deck1[r] = d0[r] - count_of(drawn1, r)
+                    self.second_hand(g, live, d0, gone0, drawn1, value, stand, feasible, act2, near2, eps)
+                    self.hand_finals(g, deck1, act2, near2, ways, ov2, second, ties)
+                    for k in range(item.second.size()):
+                        i = item.second[k]
+                        for j in range(second.size()):
+                            u = drawn1 + second[j].drawn
+                            self.n_pairs += 1
+                            if union_index.count(u) == 0:
+                                union_index[u] = unions.size()
+                                unions.push_back(u)
+                                per_union.resize(unions.size())
+                            ui = union_index[u]
+                            cell.union_index, cell.tpair = ui, first[i].htype * N_TYPES + second[j].htype
+                            cell.ways = first[i].ways * second[j].ways
+                            found = False
+                            for m in range(per_union[ui].size()):
+                                if per_union[ui][m].tpair == cell.tpair:
+                                    per_union[ui][m].ways += cell.ways
+                                    found = True
+                                    break
+                            if not found:
+                                per_union[ui].push_back(cell)
+                for s in ties:
+                    near.append((2, drawn1, g[s].drawn, tuple(a for a in range(3) if near2[s] >> a & 1)))
+            for i in range(per_union.size()):
+                for m in range(per_union[i].size()):
+                    cells.push_back(per_union[i][m])
+            self.n_unions += unions.size()
+            self.check_deck()
+        finally:
+            free(v1); free(value); free(stand); free(feasible); free(act1); free(near1); free(act2); free(near2)
+            free(ways)
+        return 0
+
+    # ----- exact sums -------------------------------------------------------------------------
+    cdef bint dealer_numerators(self, const int* d, int n, uint128* out) noexcept nogil:
+        """The dealer's 7 outcome numerators (joint units) over ff(n, min(max_len, n)), exactly, from the
+        terminal hands of the solver's ``DealerTable`` (the float trie, summed in 128-bit integers: every
+        partial sum is at most the denominator, below 2^106 for eight decks).  False when the deck runs
+        out before the dealer finishes."""
+        cdef uint128 ff[N_RANKS][MAX_DRAW]
+        cdef uint128 g[MAX_DRAW]
+        cdef uint128 v, total, mass
+        cdef int r, k, i, j, p, top = self.table.max_len if self.table.max_len < n else n
+        for r in range(N_RANKS):
+            ff[r][0] = 1
+            for k in range(1, self.table.max_count[r] + 1):
+                ff[r][k] = ff[r][k - 1] * <uint128>(d[r] - k + 1) if d[r] - k + 1 > 0 else 0
+        for k in range(self.table.max_len + 1):       # g[k] = ff(n - k, top - k): a length-k term to ff(n, top)
+            g[k] = 1 if k <= top else 0
+            for i in range(top - k):
+                g[k] *= <uint128>(n - k - i)
+        for k in range(N_OUTCOMES):
+            out[k] = 0
+        # P(no settled blackjack) = 1 - d[bj] / n
+        mass = g[0] - (<uint128>d[self.table.excluded] * g[0] // <uint128>n if self.table.excluded >= 0 else 0)
+        if n < self.table.max_len:
+            # every terminal hand, busts included; the deck runs out if they fall short of the mass
+            total = 0
+            for i in range(self.table.n_terms):
+                v = (<uint128>self.table.term_ways[i]) * g[self.table.term_len[i]]
+                for j in range(self.table.term_start[i], self.table.term_start[i + 1]):
+                    v *= ff[self.table.pair_rank[j]][self.table.pair_count[j]]
+                out[self.table.term_outcome[i]] += v
+                total += v
+            return total == mass
+        for i in range(self.table.n_nodes):
+            self.scratch[i] = <uint128>self.table.node_ways[i]
+        for i in range(self.table.n_nodes - 1, -1, -1):
+            v = self.scratch[i] * ff[self.table.node_rank[i]][self.table.node_count[i]]
+            p = self.table.node_parent[i]
+            if p >= 0:
+                self.scratch[p] += v
+            else:
+                out[self.table.group_outcome[-1 - p]] += v * g[self.table.group_len[-1 - p]]
+        total = 0              # P(bust) is what the other outcomes leave of the mass
+        for k in range(N_OUTCOMES):
+            if k != BUST:
+                total += out[k]
+        out[BUST] = mass - total
+        return True
+
+    cdef object exact_sum(self, int pair, vector[uint64_t]& unions, vector[Cell]& cells):
+        """The exact joint distribution {(doubles, dealer_blackjack, net): Fraction} of the finals.
+
+        P(c1, c2, dealer M) = orders(c1) orders(c2) orders(M) ff(D0, c1 + c2 + M) / ff(n0, |c1 + c2 + M|),
+        so a union u of both hands' cards contributes ways * ff(D0, u) * a_o(D0 - u) over ff(n0, |u| + L_u)
+        (a_o the dealer's numerators over ff(n0 - |u|, L_u)); scaled to one denominator ff(n0, M), every
+        cell is an integer below it.  The integers are summed modulo enough 31-bit primes that their
+        product exceeds ff(n0, M) and put together by the Chinese remainder theorem."""
+        cdef int d0[N_RANKS]
+        cdef int rest[N_RANKS]
+        cdef int r, k, j, o, c, n0 = 0, size, top, M = 0, n_primes = 0, max_len = self.table.max_len
+        cdef size_t i, ci
+        cdef double bits = 1.0, have = 0.0
+        cdef uint128 a[N_OUTCOMES]
+        cdef uint64_t p, f, w
+        cdef uint64_t G[N_OUTCOMES][MAX_PRIMES]
+        cdef uint64_t residue[SPLIT_CELLS][MAX_PRIMES]
+        cdef uint64_t two64[MAX_PRIMES]
+        cdef vector[uint64_t] ff_mod        # [j][r][k]: ff(d0[r], k) mod p_j
+        cdef vector[uint64_t] scale_mod     # [j][m]: ff(n0 - m, M - m) mod p_j
+        cdef int stride = 0
+        cdef bint fits = True
+        for r in range(N_RANKS):
+            d0[r] = self.base[r] - (2 if r == pair else 0)
+            n0 += d0[r]
+            stride = d0[r] + 1 if d0[r] + 1 > stride else stride
+        for i in range(unions.size()):
+            size = 0
+            for r in range(N_RANKS):
+                size += count_of(unions[i], r)
+            top = max_len if max_len < n0 - size else n0 - size
+            M = size + top if size + top > M else M
+        for k in range(M):
+            bits += log2(<double>(n0 - k))
+        while have <= bits:
+            if n_primes == MAX_PRIMES:
+                raise ValueError("the exact sum needs more primes than the core holds")
+            have += log2(<double>PRIMES[n_primes])
+            n_primes += 1
+        memset(residue, 0, sizeof(residue))
+        ff_mod.resize(n_primes * N_RANKS * stride)
+        scale_mod.resize(n_primes * (M + 1))
+        for j in range(n_primes):
+            p = PRIMES[j]
+            two64[j] = ((<uint64_t>1 << 63) % p) * 2 % p
+            for r in range(N_RANKS):
+                f = 1
+                for k in range(d0[r] + 1):
+                    ff_mod[(j * N_RANKS + r) * stride + k] = f
+                    f = f * <uint64_t>(d0[r] - k) % p if d0[r] > k else 0
+            for o in range(M + 1):
+                f = 1
+                for k in range(M - o):
+                    f = f * <uint64_t>(n0 - o - k) % p
+                scale_mod[j * (M + 1) + o] = f
+        with nogil:
+            ci = 0
+            for i in range(unions.size()):
+                size = 0
+                for r in range(N_RANKS):
+                    rest[r] = d0[r] - count_of(unions[i], r)
+                    size += count_of(unions[i], r)
+                if not self.dealer_numerators(rest, n0 - size, a):
+                    fits = False
+                top = max_len if max_len < n0 - size else n0 - size
+                for j in range(n_primes):
+                    p = PRIMES[j]
+                    f = scale_mod[j * (M + 1) + size + top]
+                    for r in range(N_RANKS):
+                        f = f * ff_mod[(j * N_RANKS + r) * stride + count_of(unions[i], r)] % p
+                    for o in range(N_OUTCOMES):
+                        G[o][j] = f * ((<uint64_t>(a[o] >> 64) % p * two64[j] + <uint64_t>a[o] % p) % p) % p
+                while ci < cells.size() and cells[ci].union_index == <int>i:
+                    for o in range(N_OUTCOMES):
+                        if a[o] == 0:
+                            continue
+                        c = split_cell(cells[ci].tpair // N_TYPES, cells[ci].tpair % N_TYPES, o)
+                        for j in range(n_primes):
+                            w = <uint64_t>cells[ci].ways % PRIMES[j]
+                            residue[c][j] = (residue[c][j] + w * G[o][j]) % PRIMES[j]
+                    ci += 1
+        if not fits:
+            raise ValueError("the unseen deck runs out before the dealer can finish")
+        modulus = 1
+        for j in range(n_primes):
+            modulus *= PRIMES[j]
+        basis = [(modulus // PRIMES[j]) * pow(modulus // PRIMES[j], -1, PRIMES[j]) for j in range(n_primes)]
+        den = 1
+        for k in range(M):
+            den *= n0 - k
+        out = {}
+        for c in range(SPLIT_CELLS):
+            num = sum(residue[c][j] * basis[j] for j in range(n_primes)) % modulus
+            if num:
+                out[c // 18, (c // 9) % 2, c % 9 - 4] = Fraction(num, den)
+        return out
+
+    def exact_distribution(self, int pair, bint one_card, dict override1, dict override2, double eps=1e-9):
+        """The exact joint distribution of the split's play under the float strategy, unless it meets a near
+        tie.  Returns ``(near, cells)``: ``near`` lists the decisions met (without an override) whose
+        runner-up lies within ``eps`` of the best: ``(1, drawn1, 0, actions)`` for the first hand,
+        ``(2, drawn1, drawn2, actions)`` for the second (draws packed, 6 bits per rank, ace lowest;
+        ``actions`` the codes within ``eps``); ``cells`` is then None.  Otherwise ``near`` is empty and
+        ``cells`` is {(doubles, dealer_blackjack, net): Fraction}, joint units.  ``override1``
+        {drawn1: action} and ``override2`` {drawn1: {drawn2: action}} replace float decisions."""
+        cdef vector[uint64_t] unions
+        cdef vector[Cell] cells
+        near = []
+        self.pair_finals(pair, one_card, eps, override1, override2, unions, cells, near)
+        if near:
+            return near, None
+        return near, self.exact_sum(pair, unions, cells)
+
+    def split_distribution(self, int pair, bint one_card):
+        """Joint distribution of a one-split round's play under truly optimal split play:
+        {(doubles, dealer_blackjack, net): mass} (the stake of the play is 2 + doubles)."""
+        cdef vector[uint64_t] unions
+        cdef vector[Cell] cells
+        cdef double out[SPLIT_CELLS]
+        cdef int d0[N_RANKS]
+        cdef int r, o, k, n0 = 0, size, entry
+        cdef size_t i
+        cdef double f
+        cdef const double* e
+        cdef vector[double] weight          # per union: P(both hands hold exactly these cards, in one order each)
+        self.pair_finals(pair, one_card, 1e-9, {}, {}, unions, cells, [])
+        for r in range(N_RANKS):
+            d0[r] = self.base[r] - (2 if r == pair else 0)
+            n0 += d0[r]
+        memset(out, 0, sizeof(out))
+        with nogil:
+            for i in range(unions.size()):
+                f = 1.0
+                size = 0
+                for r in range(N_RANKS):
+                    for k in range(count_of(unions[i], r)):
+                        f *= d0[r] - k
+                    size += count_of(unions[i], r)
+                for k in range(size):
+                    f /= n0 - k
+                weight.push_back(f)
+            for i in range(cells.size()):
+                entry = self.dealer(2 * unit(pair) + unions[cells[i].union_index])
+                e = self.probs + entry * N_OUTCOMES
+                f = cells[i].ways * weight[cells[i].union_index]
+                for o in range(N_OUTCOMES):
+                    if e[o] != 0.0:
+                        out[split_cell(cells[i].tpair // N_TYPES, cells[i].tpair % N_TYPES, o)] += f * e[o]
+        return {(k // 18, (k // 9) % 2, k % 9 - 4): out[k] for k in range(SPLIT_CELLS) if out[k] != 0.0}
+
+    def work(self):
+        """Size of the work so far: first-hand states, second-hand node visits, dealer lookups and
+        evaluations (distinct decks), pairs of finals and unions."""
+        return {"first_hand_states": self.n_first, "second_hand_visits": self.n_second,
+                "dealer_lookups": self.n_lookups, "dealer_evaluations": self.size,
+                "final_pairs": self.n_pairs, "unions": self.n_unions}
