@@ -56,7 +56,8 @@ def main() -> None:
     print(f"exact round under truly optimal split play: EV {wall:.2f} s wall ({cpu:.2f} s CPU), accounting "
           f"{wall2:.2f} s wall ({cpu2:.2f} s CPU)")
     print(f"work: {work['final_pairs']:,} pairs of finals merged into {work['unions']:,} card unions, "
-          f"{work['near_ties_resolved']} near ties decided exactly")
+          f"near ties decided exactly: {work['first_hand_near_ties']} of the first hand, "
+          f"{work['second_hand_near_ties']} of the second")
     print(f"EV = {result.ev} = {float(result.ev):.15f}")
     print(f"RTP per initial bet   = {float(result.rtp_initial):.15f}")
     print(f"RTP per total wagered = {float(stats.rtp_total_wagered):.15f}")

@@ -17,7 +17,7 @@ from typing import Any
 from ev import __version__
 from ev.analysis.game import Game
 from ev.analysis.sensitivity import EFFECTS, READINGS
-from ev.core.actions import SPLIT_STRATEGIES
+from ev.core.actions import FIXED_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.core.rules import make_rules
 from ev.errors import BJEVError
@@ -72,9 +72,11 @@ def parse_seed(text: str) -> int:
     return value
 
 
-def _split_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--split-strategy", choices=SPLIT_STRATEGIES, default="cdz",
-                   help="how split hands are played: cdz (CDZ-, default), cdp1 or cdp")
+def _split_option(p: argparse.ArgumentParser, choices: Sequence[str] = SPLIT_STRATEGIES) -> None:
+    extra = (" or optimal (truly optimal: each hand knowing every card seen; one split only, some seconds)"
+             if "optimal" in choices else "")
+    p.add_argument("--split-strategy", choices=choices, default="cdz",
+                   help=f"how split hands are played: cdz (CDZ-, default), cdp1, cdp{extra}")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -108,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="EV and both RTPs under each reading of the seed rules' peek clause, and the "
                                    "EV change of each one-rule change from the base game (optimal CD play).")
     _rule_options(p)
-    _split_option(p)
+    _split_option(p, FIXED_SPLIT_STRATEGIES)
     p.set_defaults(run=cmd_rules_effect)
 
     p = sub.add_parser("simulate", help="Monte Carlo simulation of whole rounds, checked against the exact figures",
@@ -133,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language (default en)")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of printing")
     _rule_options(p)
+    _split_option(p)
     p.set_defaults(run=cmd_chart)
 
     p = sub.add_parser("regenerate",
@@ -174,7 +177,7 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
     game = Game(make_rules(args.rules, args.assignments))
     if args.format == "png" and not args.out:
         raise UsageError("--format png needs --out FILE")
-    chart = basic_chart(game)
+    chart = basic_chart(game, args.split_strategy)
     data = chart_data(chart)
     if args.json:
         return "", data

@@ -40,7 +40,7 @@ from ev.analysis.game import Game
 from ev.analysis.optimal_split import OptimalSplitEvaluator
 from ev.analysis.splits import resplit_cells
 from ev.analysis.strategy import Policy, optimal_policy
-from ev.core.actions import Action, split_mode
+from ev.core.actions import SPLIT_STRATEGIES, Action, split_mode
 from ev.core.arithmetic import Arithmetic, Number
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, initial_deals, subtract
 from ev.core.rules import Rules
@@ -195,6 +195,14 @@ def round_stats(game: Game, strategy: Policy | str = "cdz") -> RoundStats:
                       A, work)
 
 
+def split_strategy_stats(game: Game, known: RoundStats | None = None) -> dict[str, RoundStats]:
+    """:func:`round_stats` under every split strategy (``ev.core.actions.SPLIT_STRATEGIES``: CDZ-, CDP1,
+    CDP, truly optimal), for a table of the RTPs beside each other; ``known``: one already computed.
+    Truly optimal split play is refused for rules with resplits (``EngineError``)."""
+    return {s: known if known is not None and known.split_strategy == s else round_stats(game, s)
+            for s in SPLIT_STRATEGIES}
+
+
 def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally) -> None:
     A, rules = game.arithmetic, game.rules
     base = subtract(game.shoe, composition_of([up]))
@@ -271,4 +279,4 @@ def _play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: 
         raise EngineError(f"the strategy has no action for hand state {s}")
 
 
-__all__ = ["RoundStats", "round_stats"]
+__all__ = ["RoundStats", "round_stats", "split_strategy_stats"]

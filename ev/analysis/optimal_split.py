@@ -63,9 +63,10 @@ def check_rules(rules: Rules, pair: int) -> None:
     hands = rules.split_hands(pair)
     if hands > 2:
         raise EngineError(
-            f"truly optimal split play is computed for one split (two hands); these rules allow "
-            f"{hands} hands (max_split_hands={rules.max_split_hands}), where each later hand's play depends "
-            f"on every earlier hand's cards: use --split-strategy cdz, cdp1 or cdp, or max_split_hands=2")
+            f"truly optimal split play is computed for one split only: these rules let a pair make {hands} hands "
+            f"(max_split_hands={rules.max_split_hands}), and optimal play over resplits, each hand depending on "
+            f"every earlier hand's cards and the hands still to come, is not implemented; use --split-strategy "
+            f"cdz, cdp1 or cdp, or max_split_hands=2")
 
 
 def split_value(game: Game, up: int, pair: int) -> Number:
@@ -147,11 +148,12 @@ class _Upcard:
         self.values: dict[int, Number] = {}
         self.distributions: dict[int, dict] = {}
         self.ties: list[dict] = []
-        self.resolved = 0
+        self.resolved = [0, 0]               # near ties decided exactly: first hand, second hand
         self._exact_solvers: dict[tuple, Any] = {}
 
     def work(self) -> dict[str, int]:
-        return {**self.splitter.work(), "near_ties_resolved": self.resolved}
+        return {**self.splitter.work(), "first_hand_near_ties": self.resolved[0],
+                "second_hand_near_ties": self.resolved[1]}
 
     def pairs(self) -> list[int]:
         """The pair ranks the deck can deal."""
@@ -202,7 +204,7 @@ class _Upcard:
             if not near:
                 return cells
             for hand, drawn1, drawn2, _candidates in near:
-                self.resolved += 1
+                self.resolved[hand - 1] += 1
                 if hand == 1:
                     first[drawn1] = _FirstHand(self, pair, one_card).decide(_unpack(drawn1))
                 else:
