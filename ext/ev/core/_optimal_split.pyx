@@ -38,9 +38,6 @@ pairs of finals are merged by their union, with integer numbers of orders.
 Decisions whose runner-up lies within ``eps`` of the best are reported as near
 ties (the exact mode resolves them and hands back overrides).
 """
-from fractions import Fraction
-
-from libc.math cimport log2
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
@@ -48,77 +45,15 @@ from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
-from ev.core._dealer cimport MAX_DRAW, DealerTable
+from ev.core._exact_sums cimport exact_split_cells
 from ev.core._player cimport UpcardSolver, ctx_index
-
-cdef extern from *:
-    ctypedef unsigned long long uint128 "unsigned __int128"
+from ev.core._split_finals cimport N_TYPES, SPLIT_CELLS, Cell, count_of, hand_type, split_cell, unit
 
 cdef enum:
-    BITS = 6            # bits per rank in a packed multiset (counts below 64)
     N_CLASSES = 6       # stand-value classes: 16 or less, 17, 18, 19, 20, 21
-    N_TYPES = 14        # a finished hand: total 16 or less, 17 .. 21, bust, each with bet 1 or 2
-    SPLIT_CELLS = 54    # doubles 0..2 (3) x dealer blackjack (2) x net -4..+4 (9)
-    MAX_PRIMES = 40     # 31-bit primes for the exact sums: 1200 bits, enough for ff(416, 150)
-
-# The largest primes below 2^31, for exact sums by residues (filled when the module loads).
-cdef uint64_t PRIMES[MAX_PRIMES]
-
-
-cdef bint is_prime(uint64_t n) noexcept nogil:
-    cdef uint64_t k = 3
-    if n % 2 == 0:
-        return n == 2
-    while k * k <= n:
-        if n % k == 0:
-            return False
-        k += 2
-    return True
-
-
-cdef void fill_primes() noexcept nogil:
-    cdef uint64_t n = (<uint64_t>1 << 31) - 1
-    cdef int j = 0
-    while j < MAX_PRIMES:
-        if is_prime(n):
-            PRIMES[j] = n
-            j += 1
-        n -= 2
-
-
-fill_primes()
 
 # Values closer than this are a tie (the earlier of stand, hit, double is taken), as in _player.
 cdef double TIE = 1e-12
-
-
-cdef inline int count_of(uint64_t key, int r) noexcept nogil:
-    return <int>((key >> (BITS * r)) & 63)
-
-
-cdef inline uint64_t unit(int r) noexcept nogil:
-    return (<uint64_t>1) << (BITS * r)
-
-
-cdef inline int hand_type(int total, int bet) noexcept nogil:
-    return ((total if total > 16 else 16) - 16) * 2 + bet - 1
-
-
-cdef inline int type_result(int htype, int outcome) noexcept nogil:
-    """A finished hand's result in initial bets against a dealer outcome (17..21, bust, blackjack)."""
-    cdef int total = 16 + htype // 2, bet = 1 + htype % 2
-    if total > 21 or outcome == BLACKJACK:
-        return -bet
-    if outcome == BUST or total > 17 + outcome:
-        return bet
-    return -bet if total < 17 + outcome else 0
-
-
-cdef inline int split_cell(int t1, int t2, int outcome) noexcept nogil:
-    """The (doubles, dealer blackjack, net) cell of two finished hands against one dealer outcome."""
-    cdef int doubles = t1 % 2 + t2 % 2
-    cdef int net = type_result(t1, outcome) + type_result(t2, outcome)
-    return doubles * 18 + (9 if outcome == BLACKJACK else 0) + net + 4
 
 
 cdef struct Node:
@@ -141,12 +76,6 @@ cdef struct Final:
     int64_t ways        # the number of drawing orders that end the hand here
 
 
-cdef struct Cell:
-    int union_index
-    int tpair           # t1 * N_TYPES + t2
-    int64_t ways
-
-
 cdef class OptimalSplitter:
     """Truly optimal one-split values and finals for the up card of a float ``UpcardSolver``.
 
@@ -154,7 +83,6 @@ cdef class OptimalSplitter:
     hand graph, the dealer's terminal hands and the doubling rules.
     """
     cdef UpcardSolver solver
-    cdef DealerTable table         # the solver's dealer: terminal hands, for the exact sums
     cdef int base[N_RANKS]
     cdef int bj                    # the hole card of a settled blackjack, or -1
     # the dealer memo: open addressing on keys (cards gone from base, packed, plus one; 0 is empty) to
@@ -170,14 +98,13 @@ cdef class OptimalSplitter:
     cdef bint out_of_memory
     cdef char* shorts              # per entry: its deck runs short (only read once any has)
     cdef bint any_short
-    cdef uint128* scratch          # one exact value per node of the dealer's trie
     cdef readonly dict values      # pair -> EV of splitting (joint), once computed
     # work counters
     cdef int64_t n_first, n_second, n_lookups, n_pairs, n_unions
 
     def __cinit__(self, UpcardSolver solver):
         cdef int r
-        self.solver, self.table = solver, solver.dealer
+        self.solver = solver
         for r in range(N_RANKS):
             self.base[r] = solver.base[r]
         self.bj = solver.bj_rank
@@ -187,8 +114,7 @@ cdef class OptimalSplitter:
         self.stands = <double*>malloc(self.capacity // 2 * N_CLASSES * sizeof(double))
         self.probs = <double*>malloc(self.capacity // 2 * N_OUTCOMES * sizeof(double))
         self.shorts = <char*>malloc(self.capacity // 2)
-        self.scratch = <uint128*>malloc(max(self.table.n_nodes, 1) * sizeof(uint128))
-        if not (self.keys and self.slot_entry and self.stands and self.probs and self.shorts and self.scratch):
+        if not (self.keys and self.slot_entry and self.stands and self.probs and self.shorts):
             raise MemoryError()
         self.values = {}
         self.n_first = self.n_second = self.n_lookups = self.n_pairs = self.n_unions = 0
@@ -199,7 +125,6 @@ cdef class OptimalSplitter:
         free(self.stands)
         free(self.probs)
         free(self.shorts)
-        free(self.scratch)
 
     # ----- the dealer memo ----------------------------------------------------------
     cdef bint grow(self) noexcept nogil:
@@ -262,7 +187,7 @@ cdef class OptimalSplitter:
         for r in range(N_RANKS):
             d[r] = self.base[r] - count_of(gone, r)
             n += d[r]
-        self.table.distribution(d, p)
+        self.solver.dealer.distribution(d, p)
         for k in range(N_OUTCOMES):
             total += p[k]
         mass = 1.0 - (d[self.bj] / <double>n if self.bj >= 0 and n > 0 else 0.0)
@@ -669,150 +594,6 @@ cdef class OptimalSplitter:
         return 0
 
     # ----- exact sums -------------------------------------------------------------------------
-    cdef bint dealer_numerators(self, const int* d, int n, uint128* out) noexcept nogil:
-        """The dealer's 7 outcome numerators (joint units) over ff(n, min(max_len, n)), exactly, from the
-        terminal hands of the solver's ``DealerTable`` (the float trie, summed in 128-bit integers: every
-        partial sum is at most the denominator, below 2^106 for eight decks).  False when the deck runs
-        out before the dealer finishes."""
-        cdef uint128 ff[N_RANKS][MAX_DRAW]
-        cdef uint128 g[MAX_DRAW]
-        cdef uint128 v, total, mass
-        cdef int r, k, i, j, p, top = self.table.max_len if self.table.max_len < n else n
-        for r in range(N_RANKS):
-            ff[r][0] = 1
-            for k in range(1, self.table.max_count[r] + 1):
-                ff[r][k] = ff[r][k - 1] * <uint128>(d[r] - k + 1) if d[r] - k + 1 > 0 else 0
-        for k in range(self.table.max_len + 1):       # g[k] = ff(n - k, top - k): a length-k term to ff(n, top)
-            g[k] = 1 if k <= top else 0
-            for i in range(top - k):
-                g[k] *= <uint128>(n - k - i)
-        for k in range(N_OUTCOMES):
-            out[k] = 0
-        # P(no settled blackjack) = 1 - d[bj] / n
-        mass = g[0] - (<uint128>d[self.table.excluded] * g[0] // <uint128>n if self.table.excluded >= 0 else 0)
-        if n < self.table.max_len:
-            # every terminal hand, busts included; the deck runs out if they fall short of the mass
-            total = 0
-            for i in range(self.table.n_terms):
-                v = (<uint128>self.table.term_ways[i]) * g[self.table.term_len[i]]
-                for j in range(self.table.term_start[i], self.table.term_start[i + 1]):
-                    v *= ff[self.table.pair_rank[j]][self.table.pair_count[j]]
-                out[self.table.term_outcome[i]] += v
-                total += v
-            return total == mass
-        for i in range(self.table.n_nodes):
-            self.scratch[i] = <uint128>self.table.node_ways[i]
-        for i in range(self.table.n_nodes - 1, -1, -1):
-            v = self.scratch[i] * ff[self.table.node_rank[i]][self.table.node_count[i]]
-            p = self.table.node_parent[i]
-            if p >= 0:
-                self.scratch[p] += v
-            else:
-                out[self.table.group_outcome[-1 - p]] += v * g[self.table.group_len[-1 - p]]
-        total = 0              # P(bust) is what the other outcomes leave of the mass
-        for k in range(N_OUTCOMES):
-            if k != BUST:
-                total += out[k]
-        out[BUST] = mass - total
-        return True
-
-    cdef object exact_sum(self, int pair, vector[uint64_t]& unions, vector[Cell]& cells):
-        """The exact joint distribution {(doubles, dealer_blackjack, net): Fraction} of the finals.
-
-        P(c1, c2, dealer M) = orders(c1) orders(c2) orders(M) ff(D0, c1 + c2 + M) / ff(n0, |c1 + c2 + M|),
-        so a union u of both hands' cards contributes ways * ff(D0, u) * a_o(D0 - u) over ff(n0, |u| + L_u)
-        (a_o the dealer's numerators over ff(n0 - |u|, L_u)); scaled to one denominator ff(n0, M), every
-        cell is an integer below it.  The integers are summed modulo enough 31-bit primes that their
-        product exceeds ff(n0, M) and put together by the Chinese remainder theorem."""
-        cdef int d0[N_RANKS]
-        cdef int rest[N_RANKS]
-        cdef int r, k, j, o, c, n0 = 0, size, top, M = 0, n_primes = 0, max_len = self.table.max_len
-        cdef size_t i, ci
-        cdef double bits = 1.0, have = 0.0
-        cdef uint128 a[N_OUTCOMES]
-        cdef uint64_t p, f, w
-        cdef uint64_t G[N_OUTCOMES][MAX_PRIMES]
-        cdef uint64_t residue[SPLIT_CELLS][MAX_PRIMES]
-        cdef uint64_t two64[MAX_PRIMES]
-        cdef vector[uint64_t] ff_mod        # [j][r][k]: ff(d0[r], k) mod p_j
-        cdef vector[uint64_t] scale_mod     # [j][m]: ff(n0 - m, M - m) mod p_j
-        cdef int stride = 0
-        cdef bint fits = True
-        for r in range(N_RANKS):
-            d0[r] = self.base[r] - (2 if r == pair else 0)
-            n0 += d0[r]
-            stride = d0[r] + 1 if d0[r] + 1 > stride else stride
-        for i in range(unions.size()):
-            size = 0
-            for r in range(N_RANKS):
-                size += count_of(unions[i], r)
-            top = max_len if max_len < n0 - size else n0 - size
-            M = size + top if size + top > M else M
-        for k in range(M):
-            bits += log2(<double>(n0 - k))
-        while have <= bits:
-            if n_primes == MAX_PRIMES:
-                raise ValueError("the exact sum needs more primes than the core holds")
-            have += log2(<double>PRIMES[n_primes])
-            n_primes += 1
-        memset(residue, 0, sizeof(residue))
-        ff_mod.resize(n_primes * N_RANKS * stride)
-        scale_mod.resize(n_primes * (M + 1))
-        for j in range(n_primes):
-            p = PRIMES[j]
-            two64[j] = ((<uint64_t>1 << 63) % p) * 2 % p
-            for r in range(N_RANKS):
-                f = 1
-                for k in range(d0[r] + 1):
-                    ff_mod[(j * N_RANKS + r) * stride + k] = f
-                    f = f * <uint64_t>(d0[r] - k) % p if d0[r] > k else 0
-            for o in range(M + 1):
-                f = 1
-                for k in range(M - o):
-                    f = f * <uint64_t>(n0 - o - k) % p
-                scale_mod[j * (M + 1) + o] = f
-        with nogil:
-            ci = 0
-            for i in range(unions.size()):
-                size = 0
-                for r in range(N_RANKS):
-                    rest[r] = d0[r] - count_of(unions[i], r)
-                    size += count_of(unions[i], r)
-                if not self.dealer_numerators(rest, n0 - size, a):
-                    fits = False
-                top = max_len if max_len < n0 - size else n0 - size
-                for j in range(n_primes):
-                    p = PRIMES[j]
-                    f = scale_mod[j * (M + 1) + size + top]
-                    for r in range(N_RANKS):
-                        f = f * ff_mod[(j * N_RANKS + r) * stride + count_of(unions[i], r)] % p
-                    for o in range(N_OUTCOMES):
-                        G[o][j] = f * ((<uint64_t>(a[o] >> 64) % p * two64[j] + <uint64_t>a[o] % p) % p) % p
-                while ci < cells.size() and cells[ci].union_index == <int>i:
-                    for o in range(N_OUTCOMES):
-                        if a[o] == 0:
-                            continue
-                        c = split_cell(cells[ci].tpair // N_TYPES, cells[ci].tpair % N_TYPES, o)
-                        for j in range(n_primes):
-                            w = <uint64_t>cells[ci].ways % PRIMES[j]
-                            residue[c][j] = (residue[c][j] + w * G[o][j]) % PRIMES[j]
-                    ci += 1
-        if not fits:
-            raise ValueError("the unseen deck runs out before the dealer can finish")
-        modulus = 1
-        for j in range(n_primes):
-            modulus *= PRIMES[j]
-        basis = [(modulus // PRIMES[j]) * pow(modulus // PRIMES[j], -1, PRIMES[j]) for j in range(n_primes)]
-        den = 1
-        for k in range(M):
-            den *= n0 - k
-        out = {}
-        for c in range(SPLIT_CELLS):
-            num = sum(residue[c][j] * basis[j] for j in range(n_primes)) % modulus
-            if num:
-                out[c // 18, (c // 9) % 2, c % 9 - 4] = Fraction(num, den)
-        return out
-
     def exact_distribution(self, int pair, bint one_card, dict override1, dict override2, double eps=1e-9):
         """The exact joint distribution of the split's play under the float strategy, unless it meets a near
         tie.  Returns ``(near, cells)``: ``near`` lists the decisions met (without an override) whose
@@ -823,11 +604,15 @@ cdef class OptimalSplitter:
         {drawn1: action} and ``override2`` {drawn1: {drawn2: action}} replace float decisions."""
         cdef vector[uint64_t] unions
         cdef vector[Cell] cells
+        cdef int d0[N_RANKS]
+        cdef int r
         near = []
         self.pair_finals(pair, one_card, eps, override1, override2, unions, cells, near)
         if near:
             return near, None
-        return near, self.exact_sum(pair, unions, cells)
+        for r in range(N_RANKS):
+            d0[r] = self.base[r] - (2 if r == pair else 0)
+        return near, exact_split_cells(self.solver.dealer, d0, unions, cells)
 
     def split_distribution(self, int pair, bint one_card):
         """Joint distribution of a one-split round's play under truly optimal split play:
