@@ -42,7 +42,7 @@ def main() -> None:
     cases = sum(1 for up in game.upcards() for pair in range(N_RANKS)
                 if game.shoe[pair] - (pair == up) >= 2)
     print(f"float, {cases} (pair, up card) cases, {rules.summary()}: {wall:.2f} s wall, {cpu:.2f} s CPU "
-          f"({args.threads or 'one per core'} threads)")
+          f"(threads: {args.threads or 'one per core'})")
     print(f"work: {work['first_hand_states']:,} first-hand states, {work['second_hand_visits']:,} second-hand "
           f"node visits, {work['dealer_lookups']:,} dealer lookups, {work['dealer_evaluations']:,} dealer "
           f"evaluations (distinct decks)")

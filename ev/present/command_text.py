@@ -116,11 +116,11 @@ def split_comparison(by_strategy: dict[str, RoundStats], exact: bool = False) ->
                    "expected_total_wager": stats.expected_wager, "rtp_initial_below_optimal": short_initial,
                    "rtp_total_wagered_below_optimal": short_wagered}
         data[name] = {k: exact_json(v) for k, v in figures.items()} if exact else figures
-        rows.append([SPLIT_LABELS[name], f"{100 * stats.ev:+.9f} %", f"{100 * stats.rtp_initial:.9f} %",
-                     f"{100 * stats.rtp_total_wagered:.9f} %", f"{100 * short_initial:.9f}",
-                     f"{100 * short_wagered:.9f}"])
+        ev, initial, wagered = (100 * float(x) for x in (stats.ev, stats.rtp_initial, stats.rtp_total_wagered))
+        rows.append([SPLIT_LABELS[name], f"{ev:+.9f} %", f"{initial:.9f} %", f"{wagered:.9f} %",
+                     f"{100 * float(short_initial):.9f}", f"{100 * float(short_wagered):.9f}"])
     lines = ["Split strategies: the round with split hands played each way (truly optimal: each hand knowing "
-             "every card seen)",
+             "every card seen)" + ("; decimals of the exact values (fractions in the JSON)" if exact else ""),
              _table(rows, ["split hands", "EV", "RTP/initial", "RTP/wagered", "below optimal (pp, initial)",
                            "below optimal (pp, wagered)"], first="left")]
     return lines, data

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 # distutils: language = c++
-"""Truly optimal play of one split (two hands) for one up card, in floats.
+"""Truly optimal play of one split (two hands) for one up card: values in floats, finals for exact sums.
 
 The first split hand is played knowing that a second follows; the second is
 played knowing every card seen, the first hand's included.  Units are joint,
@@ -29,14 +29,16 @@ the cards gone from the shoe (both pair cards and both hands' draws), shared by
 the ten pairs; each entry keeps the 7 outcome probabilities and the stand
 value of every total.
 
-*Finals.*  For the outcome distribution and the exact evaluation,
-``finals`` follows the strategy forward: the first hand's final multisets with
-their numbers of drawing orders, and for each distinct ``drawn1`` the second
-hand's finals under its own optimal strategy for that deck.  P(c1, c2, dealer)
-depends on the deck only through the union c1 + c2 (+ the dealer's cards), so
-pairs of finals are merged by their union, with integer numbers of orders.
+*Finals.*  For the outcome distribution and the exact evaluation, the
+strategy is followed forward (``pair_finals``): the first hand's final
+multisets with their numbers of drawing orders, and for each distinct
+``drawn1`` the second hand's finals under its own optimal strategy for that
+deck.  P(c1, c2, dealer) depends on the deck only through the union c1 + c2
+(+ the dealer's cards), so pairs of finals are merged by their union, with
+integer numbers of orders; ``split_distribution`` sums them against the float
+dealer, ``exact_distribution`` against the exact one (``_exact_sums``).
 Decisions whose runner-up lies within ``eps`` of the best are reported as near
-ties (the exact mode resolves them and hands back overrides).
+ties: the exact mode decides them exactly and hands them back as overrides.
 """
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
