@@ -51,8 +51,12 @@ from ev.core._exact_sums cimport exact_split_cells
 from ev.core._player cimport UpcardSolver, ctx_index
 from ev.core._split_finals cimport N_TYPES, SPLIT_CELLS, Cell, count_of, hand_type, split_cell, unit
 
+cdef extern from *:
+    void __builtin_prefetch(const void* address) noexcept nogil
+
 cdef enum:
     N_CLASSES = 6       # stand-value classes: 16 or less, 17, 18, 19, 20, 21
+    AHEAD = 8           # states between a memo slot's prefetch and its lookup
 
 # Values closer than this are a tie (the earlier of stand, hit, double is taken), as in _player.
 cdef double TIE = 1e-12
@@ -160,11 +164,14 @@ cdef class OptimalSplitter:
         self.keys, self.slot_entry, self.capacity, self.shift = keys, slot_entry, capacity, self.shift - 1
         return True
 
+    cdef inline uint64_t slot(self, uint64_t key) noexcept nogil:
+        return (key * <uint64_t>0x9E3779B97F4A7C15) >> self.shift
+
     cdef int dealer(self, uint64_t gone) noexcept nogil:
         """The memo entry of the deck ``base - gone``: ``stands[6 i ..]`` the stand values of totals 16 (or
         less) to 21, ``probs[7 i ..]`` the 7 outcome probabilities (joint units).  0 when memory runs out."""
         cdef uint64_t key = gone + 1
-        cdef uint64_t i = (key * <uint64_t>0x9E3779B97F4A7C15) >> self.shift
+        cdef uint64_t i = self.slot(key)
         cdef int d[N_RANKS]
         cdef int r, k, t, n = 0, entry
         cdef double* p
@@ -289,19 +296,24 @@ cdef class OptimalSplitter:
         for r in range(N_RANKS):
             deck[r] = d0[r] - count_of(drawn1, r)
             n2 += deck[r]
+        # which states the deck can hold, and their stand values (the memo's slots fetched a few states
+        # ahead: the lookups are the cost, and they are independent of each other)
         feasible[0] = 1
         for s in range(1, live):
             node = &g[s]
+            if s + AHEAD < live:
+                __builtin_prefetch(self.keys + self.slot(gone0 + drawn1 + g[s + AHEAD].drawn + 1))
             feasible[s] = feasible[node.parent] and count_of(node.drawn, node.added) <= deck[node.added]
+            if feasible[s]:
+                entry = self.dealer(gone0 + drawn1 + node.drawn)
+                stand[s] = self.stands[entry * N_CLASSES + node.klass]
         for s in range(live - 1, 0, -1):
             if not feasible[s]:
                 continue
             node = &g[s]
             self.n_second += 1
             n = n2 - node.ndrawn
-            entry = self.dealer(gone0 + drawn1 + node.drawn)     # first: it may move the entries
-            v_stand = self.stands[entry * N_CLASSES + node.klass]
-            stand[s] = v_stand
+            v_stand = stand[s]
             if node.leaf:
                 value[s] = v_stand
                 continue
