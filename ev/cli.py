@@ -23,7 +23,7 @@ from typing import Any
 from ev import __version__
 from ev.analysis.game import Game
 from ev.analysis.sensitivity import EFFECTS, READINGS
-from ev.core.actions import SPLIT_STRATEGIES
+from ev.core.actions import FIXED_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.core.rules import make_rules
 from ev.errors import EXCERPT_CHARS, BJEVError, excerpt
@@ -159,9 +159,11 @@ def _executor(args: argparse.Namespace) -> Any:
     return executor_for(args.workers, args.scheduler, args.dask_local)
 
 
-def _split_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--split-strategy", choices=SPLIT_STRATEGIES,
-                   help="how split hands are played: cdz (CDZ-, default), cdp1 or cdp")
+def _split_option(p: argparse.ArgumentParser, choices: Sequence[str] = SPLIT_STRATEGIES) -> None:
+    extra = (" or optimal (truly optimal: each hand knowing every card seen; one split only, some seconds)"
+             if "optimal" in choices else "")
+    p.add_argument("--split-strategy", choices=choices,
+                   help=f"how split hands are played: cdz (CDZ-, default), cdp1, cdp{extra}")
 
 
 def _split(args: argparse.Namespace) -> str:
@@ -204,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="EV and both RTPs under each reading of the seed rules' peek clause, and the "
                                    "EV change of each one-rule change from the base game (optimal CD play).")
     _rule_options(p)
-    _split_option(p)
+    _split_option(p, FIXED_SPLIT_STRATEGIES)
     p.set_defaults(run=cmd_rules_effect)
 
     p = sub.add_parser("simulate", help="Monte Carlo simulation of whole rounds, checked against the exact figures",
@@ -231,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGUAGES, help="language (default en; not with --json)")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of printing (the JSON too, with --json)")
     _rule_options(p)
+    _split_option(p)
     p.set_defaults(run=cmd_chart)
 
     p = sub.add_parser("regenerate",
@@ -312,7 +315,7 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
         raise UsageError("--format png needs --out FILE")
     game = Game(make_rules(args.rules, args.assignments))
     target = None if args.out is None else FileTarget(args.out)   # an unwritable --out fails now, not after the work
-    chart = basic_chart(game)
+    chart = basic_chart(game, _split(args))
     data = chart_data(chart)
     output = json.dumps(data, indent=2) + "\n" if args.json else render(chart, args.format or "text", args.lang or "en")
     if target is not None:
@@ -402,7 +405,7 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
         target = None if args.target_rtp is None else Fraction(args.target_rtp)
     except (ValueError, ZeroDivisionError):
         raise UsageError(f"--target-rtp expects a number such as 0.995, got {args.target_rtp!r}") from None
-    options = SweepOptions(args.split_strategy, args.exact, target, args.convention)
+    options = SweepOptions(_split(args), args.exact, target, args.convention)
     grid_variants = variants(grid, options)
     journal = Journal(args.out)
     recorded = journal.load()

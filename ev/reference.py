@@ -660,3 +660,101 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
                         for dt, qd in dealer_final(deck1, up, hole):
                             add(p * q1 * qd, score(t1, b1, dt, dealer_bj) + ins_net, b1 + ins_stake)
     return dist, stake_total
+
+
+def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int) -> tuple[Fraction, dict]:
+    """Truly optimal one-split play by searching every way to play both hands (slow: small decks only).
+
+    Returns the joint EV of splitting (both hands) and the joint distribution
+    {(doubles, dealer_blackjack, net): mass} of the split's play under the
+    optimal decisions.  ``base`` is the deck the pair was dealt from.
+
+    The first hand is played to its end, then the second; every decision
+    (stand, hit, double where the rules allow it after a split) maximises the
+    expected result of *both* hands given every card the player has seen (the
+    first hand's cards included when the second is played); exact ties go to
+    the earlier of stand, hit, double.  Then the dealer draws from what is left.
+    No decision sees the hole card, so given the player's cards it is uniform
+    over the unseen ones and may be drawn with the dealer's cards, as in
+    :class:`Player` (joint units: a hole card that makes a settled blackjack is
+    left out).  A deck that runs out raises ValueError.
+    """
+    if rules.split_hands(pair) != 2:
+        raise ValueError("the search plays one split (two hands)")
+    if base[pair] < 2:
+        raise ValueError("the deck does not hold the pair")
+    one_card = pair == ACE and rules.split_aces_one_card
+    start = tuple(int(q == pair) for q in range(N_RANKS))
+
+    def result(total: int, bet: int, outcome: int) -> int:
+        """A hand's result against the dealer's outcome (index into OUTCOMES)."""
+        if total > 21 or outcome == 6:
+            return -bet
+        if outcome == 5 or total > 17 + outcome:
+            return bet
+        return 0 if total == 17 + outcome else -bet
+
+    def outcomes(deck: tuple, finished: tuple) -> dict:
+        """Both hands are done: the dealer draws; {(doubles, dealer_blackjack, net): mass}."""
+        dist = dealer_distribution(deck, up, rules)
+        out: dict = {}
+        for o, p in enumerate(dist):
+            if p:
+                key = (sum(bet - 1 for _, bet in finished), int(o == 6),
+                       sum(result(total, bet, o) for total, bet in finished))
+                out[key] = out.get(key, Fraction(0)) + p
+        return out
+
+    def draws(deck: tuple) -> list[tuple[Fraction, int]]:
+        n = sum(deck)
+        if n == 0:
+            raise ValueError("the deck ran out while the player was drawing")
+        return [(Fraction(deck[r], n), r) for r in range(N_RANKS) if deck[r]]
+
+    @cache
+    def best(deck: tuple, finished: tuple, hand: tuple | None) -> tuple[Fraction, str]:
+        """(value, action) where ``hand`` is to be played (None: the next hand gets its second card)."""
+        if hand is None:
+            if len(finished) == 2:
+                return sum((net * p for (_, _, net), p in outcomes(deck, finished).items()), Fraction(0)), ""
+            return sum((p * best(_minus(deck, r), finished, _plus(start, r))[0] for p, r in draws(deck)),
+                       Fraction(0)), "deal"
+        total, soft = hand_total(hand)
+        values = {"stand": best(deck, tuple(sorted(finished + ((total, 1),))), None)[0]}
+        if total < 21 and not one_card:
+            values["hit"] = sum((p * best(_minus(deck, r), finished, _plus(hand, r))[0] for p, r in draws(deck)),
+                                Fraction(0))
+            if sum(hand) == 2 and rules.may_double(total, soft, after_split=True):
+                values["double"] = sum(
+                    (p * best(_minus(deck, r), tuple(sorted(finished + ((hand_total(_plus(hand, r))[0], 2),))),
+                              None)[0] for p, r in draws(deck)), Fraction(0))
+        action = max(values, key=lambda a: (values[a], -ACTIONS.index(a)))
+        return values[action], action
+
+    def distribution(deck: tuple, finished: tuple, hand: tuple | None, weight: Fraction, out: dict) -> None:
+        """Follow the optimal decisions to the dealer; add each outcome's mass times ``weight`` to ``out``."""
+        if hand is None:
+            if len(finished) == 2:
+                for key, p in outcomes(deck, finished).items():
+                    out[key] = out.get(key, Fraction(0)) + weight * p
+                return
+            for p, r in draws(deck):
+                distribution(_minus(deck, r), finished, _plus(start, r), weight * p, out)
+            return
+        total, _ = hand_total(hand)
+        action = best(deck, finished, hand)[1]
+        if action == "stand":
+            distribution(deck, tuple(sorted(finished + ((total, 1),))), None, weight, out)
+            return
+        for p, r in draws(deck):
+            grown = _plus(hand, r)
+            if action == "hit":
+                distribution(_minus(deck, r), finished, grown, weight * p, out)
+            else:
+                done = tuple(sorted(finished + ((hand_total(grown)[0], 2),)))
+                distribution(_minus(deck, r), done, None, weight * p, out)
+
+    deck = tuple(c - 2 * (r == pair) for r, c in enumerate(base))
+    out: dict = {}
+    distribution(deck, (), None, Fraction(1), out)
+    return best(deck, (), None)[0], out

@@ -92,6 +92,10 @@ def test_readme_command(command, tmp_path):
     argv = prepared(command, tmp_path)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=limit(command))
+    if "--scheduler" in argv:       # the example scheduler is not there: one line, exit 2
+        assert proc.returncode == 2 and proc.stderr.strip().count("\n") == 0, proc.stderr[-3000:]
+        assert "cannot reach the Dask scheduler" in proc.stderr
+        return
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "Traceback" not in proc.stderr
     if "--json" in argv:

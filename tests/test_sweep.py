@@ -212,7 +212,7 @@ def _children(pid: int) -> list[str]:
 def test_rows_reach_the_caller_as_each_variant_finishes():
     """Two rule sets that play the same game (with a peek under ace and ten, what an unchecked blackjack
     would take never matters): two variants, two keys, the same figures and chart."""
-    grid = Grid({"max_split_hands": 1}, {"unchecked_blackjack_takes": ["all", "original"]})
+    grid = Grid({"max_split_hands": 1, "peek": "ace_ten"}, {"unchecked_blackjack_takes": ["all", "original"]})
     options = SweepOptions()
     rows: list[dict] = []
     steps: list[str] = []

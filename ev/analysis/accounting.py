@@ -43,9 +43,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ev.analysis.game import Game
+from ev.analysis.optimal_split import OptimalSplitEvaluator
 from ev.analysis.splits import split_configurations, type_sets
 from ev.analysis.strategy import Policy, optimal_policy
-from ev.core.actions import CDP1, CDZ, Action, split_mode
+from ev.core.actions import CDP1, CDZ, SPLIT_STRATEGIES, TRULY_OPTIMAL, Action, split_mode
 from ev.core.arithmetic import Arithmetic, Number
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, initial_deals, subtract
 from ev.core.rules import Rules
@@ -196,6 +197,8 @@ def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "aut
         decisions = _post_split(table, solver, up, mode)
         splits = b"".join(decisions(pair, 2) for pair in range(N_RANKS))
         evaluator = A.evaluator(solver, blackjack_rank(up), table.play[up], splits)
+        if split_strategy == "optimal":    # each split round played by truly optimal split play
+            evaluator = OptimalSplitEvaluator(evaluator, game, up)
         up_tally = _Tally(A)
         _upcard(game, table, evaluator, up, up_tally, decisions, limits[resplits])
         for key, count in evaluator.work.items():
@@ -241,11 +244,19 @@ def _post_split(table: Policy, solver: Any, up: int, mode: int) -> Callable[[int
     from the optimum for the deck less both pair cards; CDP from the optimum
     for the deck less the k pair cards its hand knows of.
     """
-    if mode < 0 or mode == CDZ:
+    if mode < 0 or mode in (CDZ, TRULY_OPTIMAL):     # truly optimal: the evaluator's split rounds replace it
         return lambda pair, k: table.split_play[up]
     if mode == CDP1:
         return lambda pair, k: solver.context_choices(pair, 1, 1)
     return lambda pair, k: solver.context_choices(pair, 1, k - 1)
+
+
+def split_strategy_stats(game: Game, known: RoundStats | None = None) -> dict[str, RoundStats]:
+    """:func:`round_stats` under every split strategy (``ev.core.actions.SPLIT_STRATEGIES``: CDZ-, CDP1,
+    CDP, truly optimal), for a table of the RTPs beside each other; ``known``: one already computed.
+    Truly optimal split play is refused for rules with resplits (``EngineError``)."""
+    return {s: known if known is not None and known.split_strategy == s else round_stats(game, s)
+            for s in SPLIT_STRATEGIES}
 
 
 def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally,
@@ -342,4 +353,4 @@ def split_cells(game: Game, evaluator: Any, up: int, pair: int, decisions: Calla
         yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(hands + doubles, 1)
 
 
-__all__ = ["RoundStats", "round_stats", "split_cells", "split_distribution"]
+__all__ = ["RoundStats", "round_stats", "split_cells", "split_distribution", "split_strategy_stats"]

@@ -509,7 +509,7 @@ class ChartException:
         return format_hand(composition_of(self.cards))
 
 
-def _hand_results(game: Game) -> dict[tuple[int, int, int], HandResult]:
+def _hand_results(game: Game, split_strategy: str = "cdz") -> dict[tuple[int, int, int], HandResult]:
     """Game.hand for every two-card hand against every up card the shoe allows."""
     out = {}
     for up in range(N_RANKS):
@@ -520,7 +520,7 @@ def _hand_results(game: Game) -> dict[tuple[int, int, int], HandResult]:
             for c2 in range(c1, N_RANKS):
                 if (c1 == c2 and base[c1] < 2) or not base[c1] or not base[c2]:
                     continue
-                out[up, c1, c2] = game.hand([RANK_SYMBOLS[c1], RANK_SYMBOLS[c2]], up)
+                out[up, c1, c2] = game.hand([RANK_SYMBOLS[c1], RANK_SYMBOLS[c2]], up, split_strategy)
     return out
 
 
@@ -630,11 +630,13 @@ class Chart:
     even_money: bool | None
     table: Policy
     stats: RoundStats                 # the chart player (round_stats on the chart's Policy)
-    optimal: RoundStats               # optimal composition-dependent play, CDZ- (round_stats "cdz")
+    optimal: RoundStats               # optimal composition-dependent play (round_stats of split_strategy)
     derivation: Derivation
     exceptions: list[ChartException]
     ev_rows: list[EVRow] = field(repr=False)
     seconds: float = 0.0
+    #: how split hands are played in ``optimal``, the exceptions and the EV tables (the chart's player: CDZ-)
+    split_strategy: str = "cdz"
 
     @property
     def ev(self) -> float:
@@ -652,19 +654,23 @@ class Chart:
         return [e for e in self.exceptions if len(e.cards) == n_cards]
 
 
-def basic_chart(game: Game | None = None) -> Chart:
-    """Derive the chart of ``game`` (default: the seed game) with every figure the renderings show."""
+def basic_chart(game: Game | None = None, split_strategy: str = "cdz") -> Chart:
+    """Derive the chart of ``game`` (default: the seed game) with every figure the renderings show.
+
+    ``split_strategy``: how split hands are played by the optimal player the chart is measured against
+    and in the exceptions and EV tables (the chart's own player plays split hands by the chart, CDZ-).
+    """
     start = time.perf_counter()
     game = game or Game(Rules())
     d = derive(game)
     table = chart_policy(game, d.cells, d.insurance, d.even_money)
     stats = round_stats(game, table)
-    optimal = round_stats(game, "cdz")
-    hands = _hand_results(game)
+    optimal = round_stats(game, split_strategy)
+    hands = _hand_results(game, split_strategy)
     exceptions = find_exceptions(game, table, hands)
     ev_rows = [EVRow(up, (c1, c2), res) for (up, c1, c2), res in sorted(hands.items(), key=_ev_row_order)]
     return Chart(game.rules, chart_rows(), d.cells, d.insurance, d.even_money, table, stats, optimal, d,
-                 exceptions, ev_rows, time.perf_counter() - start)
+                 exceptions, ev_rows, time.perf_counter() - start, split_strategy)
 
 
 def _ev_row_order(item) -> tuple:

@@ -189,8 +189,9 @@ class DaskExecutor(Executor):
             else:
                 try:
                     self.client = distributed.Client(scheduler, timeout="20s")
-                except (OSError, TimeoutError, ValueError) as exc:
-                    raise BJEVError(f"cannot reach the Dask scheduler {scheduler}: {exc}") from None
+                except Exception as exc:       # refused, timed out, or something else answering there
+                    raise BJEVError(f"cannot reach the Dask scheduler {scheduler}: "
+                                    f"{type(exc).__name__}: {str(exc)[:120]}") from None
             versions = set(self.client.run(bjev_version).values())
         except BaseException:
             self.close()

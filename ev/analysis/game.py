@@ -23,9 +23,17 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
+from ev.analysis import optimal_split
 from ev.analysis.splits import resplit_value
 from ev.core import shapes
-from ev.core.actions import CDP1, CDZ, DEALER_OUTCOMES, SPLIT_STRATEGIES, split_mode
+from ev.core.actions import (
+    CDP1,
+    CDZ,
+    DEALER_OUTCOMES,
+    FIXED_SPLIT_STRATEGIES,
+    TRULY_OPTIMAL,
+    split_mode,
+)
 from ev.core.arithmetic import Arithmetic, Number, arithmetic
 from ev.core.cards import (
     ACE,
@@ -325,7 +333,10 @@ class Game:
         follows the decisions of: CDZ- the unsplit hand (source 0), CDP1 the
         context with one extra pair card gone (1), CDP its own context, k - 1
         extra pair cards gone when it knows of k hands.
+        Truly optimal play (``mode`` TRULY_OPTIMAL, one split only): :mod:`ev.analysis.optimal_split`.
         """
+        if mode == TRULY_OPTIMAL:
+            return optimal_split.split_value(self, solver.up, pair)
         r = self.rules
         one_card = r.one_card_after_split(pair)
         deck = subtract(self.shoe, composition_of([solver.up]))
@@ -369,7 +380,7 @@ class Game:
         return self.rules.same_ten_rank_probability(self.arithmetic.ratio)
 
     # ----- everything -----------------------------------------------------
-    def analyse(self, split_strategies: Sequence[str] = SPLIT_STRATEGIES) -> Analysis:
+    def analyse(self, split_strategies: Sequence[str] = FIXED_SPLIT_STRATEGIES) -> Analysis:
         """Every decision for every reachable hand against every up card, plus the round EV.
 
         Hand values are joint (see ``ev.reference``).
@@ -396,6 +407,8 @@ class Game:
         hand state the recursion decides; exact arithmetic only).
         """
         mode = split_mode(split_strategy)
+        if mode == TRULY_OPTIMAL:
+            optimal_split.prepare(self)          # every pair and up card at once, on every core
         A, r = self.arithmetic, self.rules
         n_shoe = sum(self.shoe)
         payout = A.number(r.payout)
@@ -447,5 +460,7 @@ class Game:
             ev_by_up[RANK_SYMBOLS[up]] = up_ev
             p_up[RANK_SYMBOLS[up]] = A.ratio(self.shoe[up], n_shoe)
             ties.extend(solver.tie_records(split_strategy))
+            if mode == TRULY_OPTIMAL:
+                ties.extend(optimal_split.tie_records(self, up))
         ev = sum((p_up[k] * v for k, v in ev_by_up.items()), A.zero)
         return RoundResult(r, split_strategy, ev, ev_by_up, p_up, deals, ties)

@@ -35,16 +35,21 @@ ACTION_NAMES = tuple(a.label for a in Action)
 DEALER_OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
 BUST_OUTCOME, BLACKJACK_OUTCOME = 5, 6
 
-#: how split hands are played (see README, "Split strategy")
-SPLIT_STRATEGIES = ("cdz", "cdp1", "cdp")
+#: how split hands are played (see README, "Split strategy"): the fixed post-split strategies (each
+#: split hand's play depends on its own cards and the pair cards gone), then truly optimal play
+FIXED_SPLIT_STRATEGIES = ("cdz", "cdp1", "cdp")
+SPLIT_STRATEGIES = (*FIXED_SPLIT_STRATEGIES, "optimal")
 SPLIT_STRATEGY_NAMES = {
     "cdz": "CDZ- (each split hand played as the same unsplit hand would be)",
     "cdp1": "CDP1 (split hands played optimally knowing the other pair card is gone)",
     "cdp": "CDP (as CDP1, also varying with pair cards removed by resplits)",
+    "optimal": "truly optimal (each split hand played knowing every card seen, the first hand knowing a "
+               "second follows)",
 }
-#: the core's split-play modes: OPTIMAL is CDP (best play in the hand's own context)
-OPTIMAL, CDZ, CDP1 = 0, 1, 2
-_MODES = {"cdp": OPTIMAL, "cdz": CDZ, "cdp1": CDP1}
+#: the core's split-play modes: OPTIMAL is CDP (best play in the hand's own context); TRULY_OPTIMAL is
+#: not a mode of the core's play contexts but of ev.analysis.optimal_split
+OPTIMAL, CDZ, CDP1, TRULY_OPTIMAL = 0, 1, 2, 3
+_MODES = {"cdp": OPTIMAL, "cdz": CDZ, "cdp1": CDP1, "optimal": TRULY_OPTIMAL}
 
 
 def split_mode(split_strategy: str) -> int:

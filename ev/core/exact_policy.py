@@ -209,12 +209,10 @@ class ExactPolicyEvaluator:
         bound = sum(prod(len(finals[c]) for c in classes[:-1]) for _, _, classes in configs if len(classes) > 2)
         out: dict = defaultdict(Fraction)
 
-        def dealer_of(u: tuple) -> tuple[Fraction, list[Fraction]]:
-            """P(u's cards first, in one order) and P(dealer outcome | the deck less u), joint."""
+        def union_dealer(u: tuple) -> tuple[int, int, Sequence[int]]:
+            """ff(D, u), |u| and the numerators of the dealer's outcome on the deck less u."""
             size = sum(u)
-            weight = 1
-            for k in range(kinds):
-                weight *= falling(deck[k], u[k])
+            weight = prod(falling(deck[k], u[k]) for k in range(kinds))
             rest = list(deck10)
             for k in range(kinds):
                 rest[TEN if k == N_RANKS else k] -= u[k]
@@ -223,6 +221,11 @@ class ExactPolicyEvaluator:
             if dealer is None:
                 dealer = self._dealer_cache[key] = sol.poly.numerators(key, n0 - size)
                 self.work["split_dealer_evaluations"] += 1
+            return weight, size, dealer
+
+        def dealer_of(u: tuple) -> tuple[Fraction, list[Fraction]]:
+            """P(u's cards first, in one order) and P(dealer outcome | the deck less u), joint."""
+            weight, size, dealer = union_dealer(u)
             den = falling(n0 - size, min(sol.poly.max_len, n0 - size))
             return Fraction(weight, falling(n0, size)), [Fraction(d, den) for d in dealer]
 
@@ -253,18 +256,8 @@ class ExactPolicyEvaluator:
                 states = grown
             for (a, u), w in states.items():
                 doubles, nets = type_sets[a][0], type_sets[a][1]
-                size = sum(u)
-                weight = w
-                for k in range(kinds):
-                    weight *= falling(deck[k], u[k])
-                rest = list(deck10)
-                for k in range(kinds):
-                    rest[TEN if k == N_RANKS else k] -= u[k]
-                key = tuple(rest)
-                dealer = self._dealer_cache.get(key)
-                if dealer is None:
-                    dealer = self._dealer_cache[key] = sol.poly.numerators(key, n0 - size)
-                    self.work["split_dealer_evaluations"] += 1
+                weight, size, dealer = union_dealer(u)
+                weight *= w
                 cells = numerators[size + min(sol.poly.max_len, n0 - size)]
                 for o in range(7):
                     if dealer[o]:

@@ -263,34 +263,28 @@ class ExactUpcardSolver:
             memo = cx.hit[decide] = [None] * self.n_states
         v = memo[s]
         if v is None:
-            d = self.deck(cx, s)
-            n = sum(d)
-            c = self.ncards[s]
-            nx = self.nxt[s]
-            v = 0
-            for r in range(N_RANKS):
-                dr = d[r]
-                if dr > 0:
-                    t = nx[r]
-                    v += dr * (self._bust(cx, c, d, n, r) if t < 0 else self.after_card(cx, t, decide))
-            memo[s] = v
+            v = memo[s] = self._one_card(cx, s, lambda t: self.after_card(cx, t, decide))
         return v
 
     def double_down(self, cx: PlayContext, s: int) -> int:
         v = cx.double[s]
         if v is None:
-            d = self.deck(cx, s)
-            n = sum(d)
-            c = self.ncards[s]
-            nx = self.nxt[s]
-            v = 0
-            for r in range(N_RANKS):
-                dr = d[r]
-                if dr > 0:
-                    t = nx[r]
-                    v += dr * (self._bust(cx, c, d, n, r) if t < 0 else self.stand(cx, t))
-            v *= 2
-            cx.double[s] = v
+            v = cx.double[s] = 2 * self._one_card(cx, s, lambda t: self.stand(cx, t))
+        return v
+
+    def _one_card(self, cx: PlayContext, s: int, value_after: Callable[[int], int]) -> int:
+        """The sum over the next card of its count times the hand's value after it (a bust, or
+        ``value_after`` of the new state)."""
+        d = self.deck(cx, s)
+        n = sum(d)
+        c = self.ncards[s]
+        nx = self.nxt[s]
+        v = 0
+        for r in range(N_RANKS):
+            dr = d[r]
+            if dr > 0:
+                t = nx[r]
+                v += dr * (self._bust(cx, c, d, n, r) if t < 0 else value_after(t))
         return v
 
     def can_double(self, cx: PlayContext, s: int) -> bool:

@@ -43,7 +43,7 @@ def chart_data(chart: Chart) -> dict[str, Any]:
         "expected_total_wager": chart.stats.expected_wager,
         "optimal_ev": chart.optimal.ev, "optimal_rtp_initial": chart.optimal.rtp_initial,
         "optimal_rtp_total_wagered": chart.optimal.rtp_total_wagered,
-        "ev_gap": chart.ev_gap,
+        "ev_gap": chart.ev_gap, "split_strategy": chart.split_strategy,
         "exceptions": [{"up": RANK_SYMBOLS[e.up], "row": e.row.key, "hand": e.hand, "chart": e.chart_action,
                         "best": e.best_action, "gain": e.gain, "round_gain": e.round_gain}
                        for e in chart.exceptions],
@@ -147,6 +147,8 @@ def chart_view(chart: Chart, lang: str = "en") -> ChartView:
           rtp_initial=percent(o.rtp_initial, 4, lang), rtp_wagered=percent(o.rtp_total_wagered, 4, lang)),
         t("summary.gap", lang, gap=percent(chart.ev_gap, 4, lang), count=len(chart.exceptions_with(2))),
     ]
+    if chart.split_strategy != "cdz":
+        summary.append(t("summary.split", lang, name=t(f"split.{chart.split_strategy}", lang)))
     return ChartView(lang, f"{t('chart.title', lang)} ({t('chart.kind', lang)})",
                      f"{t('rules.label', lang)}: {i18n.rules_summary(chart.rules, lang)}",
                      t("chart.up_card", lang), t("chart.hand", lang), [up_symbol(u) for u in UP_ORDER],
@@ -394,6 +396,8 @@ def render_exceptions_csv(chart: Chart) -> str:
     return out.getvalue()
 
 
+#: the fixed split strategies by their analysts' names (the same in every language)
+SPLIT_SHORT = {"cdz": "CDZ-", "cdp1": "CDP1", "cdp": "CDP"}
 #: the actions of an EV-table row, in column order; blackjack_declined: a natural's unconditioned EV when it
 #: declines even money, the value even money is compared with (shown where even money is offered)
 EV_ACTIONS = ("stand", "hit", "double", "split", "surrender", "blackjack_declined", "insurance", "even_money")
@@ -428,7 +432,8 @@ def render_ev_csv(chart: Chart) -> str:
 
 def render_ev_md(chart: Chart, lang: str = "en") -> str:
     peeked = [up_symbol(u) for u in (ACE, TEN) if chart.rules.blackjack_settled_as_peek(u)]
-    intro = (t("evtable.intro", lang, cards=i18n.join_and(peeked, lang)) if peeked
+    split = SPLIT_SHORT.get(chart.split_strategy) or t(f"split_short.{chart.split_strategy}", lang)
+    intro = (t("evtable.intro_split", lang, cards=i18n.join_and(peeked, lang), split=split) if peeked
              else t("evtable.unconditioned", lang))
     lines = [f"# {t('evtable.title', lang)}", "", f"{t('rules.label', lang)}: "
              f"{i18n.rules_summary(chart.rules, lang)}", "", intro, "", t("evtable.natural", lang), ""]

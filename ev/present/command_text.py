@@ -15,7 +15,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ev.analysis.accounting import RoundStats, round_stats
+from ev.analysis.accounting import RoundStats, round_stats, split_strategy_stats
 from ev.analysis.game import Game, HandResult, RoundResult
 from ev.analysis.sensitivity import PUBLISHED_RTP, rule_effects, rule_readings
 from ev.core.actions import SPLIT_STRATEGY_NAMES
@@ -93,10 +93,40 @@ def rtp_output(rules: Rules, split_strategy: str = "cdz", strategy: str = "optim
         result = game.round(split_strategy)
         stats = round_stats(game, split_strategy)
     if exact:
-        return _rtp_exact(game, split_strategy, result, stats)
-    if result is None:
+        text, data = _rtp_exact(game, split_strategy, result, stats)
+    elif result is None:
         return _rtp_basic(game, stats)
-    return _rtp_float(game, split_strategy, result, stats)
+    else:
+        text, data = _rtp_float(game, split_strategy, result, stats)
+    if result is not None and split_strategy == "optimal":
+        lines, data["split_strategies"] = split_comparison(split_strategy_stats(game, stats), exact)
+        text = "\n".join([text, "", *lines])
+    return text, data
+
+
+def split_comparison(by_strategy: dict[str, RoundStats], exact: bool = False) -> tuple[list[str], dict]:
+    """The round under each split strategy, both RTP conventions, and how far each falls short of truly
+    optimal split play: text lines and JSON data."""
+    best = by_strategy["optimal"]
+    data, rows = {}, []
+    for name, stats in by_strategy.items():
+        short_initial = best.rtp_initial - stats.rtp_initial
+        short_wagered = best.rtp_total_wagered - stats.rtp_total_wagered
+        figures = {"ev": stats.ev, "rtp_initial": stats.rtp_initial, "rtp_total_wagered": stats.rtp_total_wagered,
+                   "expected_total_wager": stats.expected_wager, "rtp_initial_below_optimal": short_initial,
+                   "rtp_total_wagered_below_optimal": short_wagered}
+        data[name] = {k: exact_json(v) for k, v in figures.items()} if exact else figures
+        ev, initial, wagered = (100 * float(x) for x in (stats.ev, stats.rtp_initial, stats.rtp_total_wagered))
+        rows.append([SPLIT_LABELS[name], f"{ev:+.9f} %", f"{initial:.9f} %", f"{wagered:.9f} %",
+                     f"{100 * float(short_initial):.9f}", f"{100 * float(short_wagered):.9f}"])
+    lines = ["Split strategies: the round with split hands played each way (truly optimal: each hand knowing "
+             "every card seen)" + ("; decimals of the exact values (fractions in the JSON)" if exact else ""),
+             _table(rows, ["split hands", "EV", "RTP/initial", "RTP/wagered", "below optimal (pp, initial)",
+                           "below optimal (pp, wagered)"], first="left")]
+    return lines, data
+
+
+SPLIT_LABELS = {"cdz": "CDZ-", "cdp1": "CDP1", "cdp": "CDP", "optimal": "truly optimal"}
 
 
 def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: RoundStats) -> tuple[str, dict]:

@@ -114,6 +114,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                               "Grundeinsatz, {rtp_wagered} je Gesamteinsatz",
                         "pl": "Optymalna gra zależna od składu kart: wartość oczekiwana {ev}, RTP "
                               "{rtp_initial} na stawkę początkową, {rtp_wagered} na łączną stawkę"},
+    "summary.split": {"en": "Split hands of the optimal player, in the exceptions and in the EV tables: {name}.",
+                      "de": "Geteilte Hände des optimalen Spielers, in den Ausnahmen und in den Werttabellen: "
+                            "{name}.",
+                      "pl": "Układy po dzieleniu gracza optymalnego, w wyjątkach i w tabelach wartości: {name}."},
+    "split_short.optimal": {"en": "truly optimal", "de": "wirklich optimal", "pl": "w pełni optymalnie"},
     "summary.gap": {"en": "The chart costs {gap} of the initial bet against optimal play "
                           "(two-card exceptions: {count}).",
                     "de": "Die Tabelle kostet {gap} des Grundeinsatzes gegenüber optimalem Spiel "
@@ -157,21 +162,21 @@ MESSAGES: dict[str, dict[str, str]] = {
     "evtable.title": {"en": "EV of every decision for every two-card hand",
                       "de": "Erwartungswert jeder Entscheidung für jede Hand mit zwei Karten",
                       "pl": "Wartość oczekiwana każdej decyzji dla każdego układu z dwóch kart"},
-    "evtable.intro": {"en": "EV in initial bets of each allowed action, with optimal play afterwards "
-                            "(split hands: CDZ-). Against an up card under which the dealer checks for "
-                            "blackjack ({cards}), the EVs are conditioned on no dealer blackjack. Insurance "
-                            "and even money are decided before the check and are unconditioned. "
-                            "* marks the best action.",
-                      "de": "Erwartungswert in Grundeinsätzen jeder erlaubten Entscheidung, danach optimales "
-                            "Spiel (geteilte Hände: CDZ-). Gegen eine Karte, unter der der Dealer auf "
-                            "Blackjack prüft ({cards}), sind die Werte bedingt auf keinen Blackjack des "
-                            "Dealers. Versicherung und Even Money werden vor der Prüfung entschieden und sind "
-                            "unbedingt. * markiert die beste Entscheidung.",
-                      "pl": "Wartość oczekiwana w stawkach początkowych każdej dozwolonej decyzji, potem gra "
-                            "optymalna (układy po dzieleniu: CDZ-). Przeciw karcie, przy której krupier "
-                            "sprawdza blackjacka ({cards}), wartości są warunkowe względem braku blackjacka "
-                            "krupiera. Ubezpieczenie i Even Money są rozstrzygane przed sprawdzeniem i są "
-                            "bezwarunkowe. * oznacza najlepszą decyzję."},
+    "evtable.intro_split": {"en": "EV in initial bets of each allowed action, with optimal play afterwards "
+                                  "(split hands: {split}). Against an up card under which the dealer checks for "
+                                  "blackjack ({cards}), the EVs are conditioned on no dealer blackjack. Insurance "
+                                  "and even money are decided before the check and are unconditioned. "
+                                  "* marks the best action.",
+                            "de": "Erwartungswert in Grundeinsätzen jeder erlaubten Entscheidung, danach optimales "
+                                  "Spiel (geteilte Hände: {split}). Gegen eine Karte, unter der der Dealer auf "
+                                  "Blackjack prüft ({cards}), sind die Werte bedingt auf keinen Blackjack des "
+                                  "Dealers. Versicherung und Even Money werden vor der Prüfung entschieden und sind "
+                                  "unbedingt. * markiert die beste Entscheidung.",
+                            "pl": "Wartość oczekiwana w stawkach początkowych każdej dozwolonej decyzji, potem gra "
+                                  "optymalna (układy po dzieleniu: {split}). Przeciw karcie, przy której krupier "
+                                  "sprawdza blackjacka ({cards}), wartości są warunkowe względem braku blackjacka "
+                                  "krupiera. Ubezpieczenie i Even Money są rozstrzygane przed sprawdzeniem i są "
+                                  "bezwarunkowe. * oznacza najlepszą decyzję."},
     "evtable.unconditioned": {"en": "The dealer checks under no up card: the EVs are unconditioned.",
                               "de": "Der Dealer prüft unter keiner Karte: die Werte sind unbedingt.",
                               "pl": "Krupier nie sprawdza przy żadnej karcie: wartości są bezwarunkowe."},
@@ -422,6 +427,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "split.cdp": {"en": "CDP, as CDP1, also varying with pair cards removed by resplits",
                   "de": "CDP, wie CDP1, zusätzlich abhängig von durch erneutes Teilen entfernten Paarkarten",
                   "pl": "CDP, jak CDP1, dodatkowo zależnie od kart pary usuniętych przez ponowne dzielenie"},
+    "split.optimal": {"en": "truly optimal: each split hand is played knowing every card seen, the first hand "
+                            "knowing that a second follows (one split)",
+                      "de": "wirklich optimal: jede geteilte Hand wird in Kenntnis aller gesehenen Karten gespielt, "
+                            "die erste im Wissen, dass eine zweite folgt (ein Split)",
+                      "pl": "w pełni optymalnie: każdy układ po dzieleniu jest rozgrywany przy znajomości wszystkich "
+                            "widzianych kart, pierwszy przy wiedzy, że nastąpi drugi (jedno dzielenie)"},
     "split.basic": {"en": "basic-strategy chart", "de": "Grundstrategie-Tabelle", "pl": "tabela strategii podstawowej"},
     "method_rtp": {"en": "RTP conventions. Per initial bet: RTP = 1 + EV, where EV is the expected net result of a "
                          "round in initial bets. Per total wagered: RTP = (E[W] + EV) / E[W], where E[W] is the "
@@ -505,6 +516,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "pl": "optymalna gra zależna od składu, CDP1"},
     "strategy.cdp": {"en": "optimal CD play, CDP splits", "de": "optimales kartenabhängiges Spiel, CDP",
                      "pl": "optymalna gra zależna od składu, CDP"},
+    "strategy.optimal": {"en": "optimal CD play, truly optimal splits",
+                         "de": "optimales kartenabhängiges Spiel, wirklich optimales Teilen",
+                         "pl": "optymalna gra zależna od składu, w pełni optymalne dzielenie"},
     "strategy.basic": {"en": "basic-strategy chart (total-dependent)", "de": "Grundstrategie-Tabelle (nach Punktsumme)",
                        "pl": "tabela strategii podstawowej (według sumy)"},
     "rtp_i_short": {"en": "RTP per initial bet", "de": "RTP je Grundeinsatz", "pl": "RTP na stawkę początkową"},
@@ -774,6 +788,7 @@ MESSAGES.update(LAB_MESSAGES)
 #: ``alias -> (key, fields)``; ``fields`` are filled in before the caller's own.
 ALIASES: dict[str, tuple[str, dict[str, Any]]] = {
     "evtable.best": ("exceptions.best_action", {}),
+    "evtable.intro": ("evtable.intro_split", {"split": "CDZ-"}),
     # the report's words for decisions and hands are the charts'
     "freq.double": ("action.double", {}),
     "freq.split": ("action.split", {}),

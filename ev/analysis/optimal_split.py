@@ -1,0 +1,316 @@
+"""Truly optimal play of one split (two hands), in both arithmetics.
+
+CDZ-, CDP1 and CDP fix how a split hand is played from its own cards.  Under
+*truly optimal* play (split strategy ``"optimal"``) the first hand is played
+knowing that a second follows, and the second knowing every card seen, the
+first hand's included.  Nothing the second hand decides changes the first
+hand's expected result (it never sees the dealer's cards), so the second hand
+plays the ordinary optimal strategy for the deck less both pair cards and the
+first hand's cards, and the first hand maximises its own result plus the
+second hand's value; the Cython core (``ext/ev/core/_optimal_split.pyx``)
+states the recursion and does the float work.  Values are joint, as
+everywhere; the EV of a split is summed over both hands.
+
+**Exact mode: certify, then evaluate.**  A full search in Python integers
+would take ~4·10^8 node visits per deck; instead
+
+1. the float pass finds the strategy of both hands and, at every decision the
+   strategy meets, how far the runner-up lies below the best;
+2. a decision whose runner-up is within ``NEAR_TIE`` (1e-9, six orders of
+   magnitude above the float error) is decided again exactly: the second
+   hand's by the exact solver on the deck less the first hand's cards, the
+   first hand's by an exact recursion with exact second-hand values; every
+   other decision is optimal as it stands;
+3. the strategy, optimal at every decision it meets, is evaluated exactly:
+   the finals of both hands (the cards drawn and the number of drawing
+   orders, merged by the union of both hands' cards) against the exact dealer
+   for what is left, in integers (``OptimalSplitter.exact_distribution``).
+   That sum is the exact outcome distribution of the split, and its mean the
+   exact EV.
+
+**Limits.**  One split: a rule set that lets this pair make more than two
+hands is refused (:func:`check_rules`).  Every deck count (1-8) works.
+"""
+from __future__ import annotations
+
+import os
+import weakref
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ev.core._optimal_split import OptimalSplitter
+from ev.core.actions import Action
+from ev.core.arithmetic import EXACT, FLOAT, Number
+from ev.core.cards import N_RANKS, RANK_SYMBOLS, composition_of, format_hand, hand_total, subtract
+from ev.core.rules import Rules
+from ev.errors import EngineError
+
+#: the decision source of a second split hand: its own deck context (pair, 1), i.e. the deck less both pair
+#: cards and the first hand's cards (the exact solver's ``decide`` argument; 0 would be the unsplit hand's)
+_OWN = 1
+
+if TYPE_CHECKING:
+    from ev.analysis.game import Game
+
+#: a decision whose runner-up lies within this of the best (joint units) is decided again exactly
+NEAR_TIE = 1e-9
+#: bits per rank of the packed card multisets of the core
+_BITS = 6
+_ACTIONS = ("stand", "hit", "double")
+
+
+def check_rules(rules: Rules, pair: int) -> None:
+    """Refuse a pair that these rules let make more than two hands."""
+    hands = rules.split_hands(pair)
+    if hands > 2:
+        raise EngineError(
+            f"truly optimal split play is computed for one split only, and these rules let a pair make {hands} "
+            f"hands (resplits: not implemented); use --split-strategy cdz, cdp1 or cdp, or max_split_hands=2")
+
+
+def split_value(game: Game, up: int, pair: int) -> Number:
+    """Joint EV of splitting a pair of rank ``pair`` against ``up`` (both hands), truly optimal play."""
+    return _upcard(game, up).value(pair)
+
+
+def split_distribution(game: Game, up: int, pair: int) -> dict:
+    """{(doubles, dealer_blackjack, net): mass} of a one-split round's play under truly optimal play
+    (joint units; the stake of the play is 2 + doubles)."""
+    return _upcard(game, up).distribution(pair)
+
+
+def prepare(game: Game, threads: int | None = None) -> None:
+    """Compute the truly optimal split of every pair against every up card of the game, the up cards
+    in ``threads`` parallel threads (default: one per core; the core releases the GIL)."""
+    engines = [_upcard(game, up) for up in game.upcards()]
+    if not game.rules.may_split:
+        return
+    for engine in engines:          # refuse resplit rules at once, with one message
+        for pair in engine.pairs():
+            check_rules(game.rules, pair)
+    workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for _ in pool.map(lambda engine: [engine.value(pair) for pair in engine.pairs()], engines):
+            pass
+
+
+def tie_records(game: Game, up: int) -> list[dict]:
+    """Exact ties met while deciding the near ties of the split hands (exact arithmetic only)."""
+    return list(_upcard(game, up).ties)
+
+
+def work(game: Game) -> dict[str, int]:
+    """Size of the work done so far for this game (see ``OptimalSplitter.work``), summed over up cards."""
+    total: dict[str, int] = defaultdict(int)
+    for engine in _ENGINES.get(game, {}).values():
+        for key, count in engine.work().items():
+            total[key] += count
+    return dict(total)
+
+
+class OptimalSplitEvaluator:
+    """A policy evaluator (``ev.core.arithmetic``) whose one-split distributions are those of truly
+    optimal split play; every other question goes to the evaluator it wraps."""
+
+    def __init__(self, evaluator: Any, game: Game, up: int) -> None:
+        self.evaluator, self.game, self.up = evaluator, game, up
+
+    def split_round(self, pair: int, one_card: bool, configs: list, codes_by_context: dict, resplit_cards: int,
+                    faces: bool, type_sets: list, exact_limit: float = float("inf")) -> dict:
+        """The split round's cells (``ev.core.arithmetic``) under truly optimal play: one split, two hands."""
+        return {(doubles, bj, net, 2): mass for (doubles, bj, net), mass in
+                split_distribution(self.game, self.up, pair).items()}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.evaluator, name)
+
+
+# ----- per game and up card --------------------------------------------------------------------
+_ENGINES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _upcard(game: Game, up: int) -> _Upcard:
+    engines = _ENGINES.setdefault(game, {})
+    if up not in engines:
+        engines[up] = _Upcard(game, up)
+    return engines[up]
+
+
+class _Upcard:
+    """Truly optimal splits for one game and up card, in the game's arithmetic; values memoised."""
+
+    def __init__(self, game: Game, up: int) -> None:
+        self.rules, self.up, self.exact = game.rules, up, game.exact
+        self.base = subtract(game.shoe, composition_of([up]))
+        self.caps = subtract(game.caps, composition_of([up]))
+        self.graph = game.graph
+        # the float engine: the game's own solver, or (exact mode) a float solver of the same deck
+        solver = FLOAT.solver(up, self.base, self.graph, self.rules, self.caps) if self.exact else game.solver(up)
+        self.splitter = OptimalSplitter(solver)
+        self.values: dict[int, Number] = {}
+        self.distributions: dict[int, dict] = {}
+        self.ties: list[dict] = []
+        self.resolved = [0, 0]               # near ties decided exactly: first hand, second hand
+        self._exact_solvers: dict[tuple, Any] = {}
+
+    def work(self) -> dict[str, int]:
+        return {**self.splitter.work(), "first_hand_near_ties": self.resolved[0],
+                "second_hand_near_ties": self.resolved[1]}
+
+    def pairs(self) -> list[int]:
+        """The pair ranks the deck can deal."""
+        return [pair for pair in range(N_RANKS) if self.base[pair] >= 2]
+
+    def _check(self, pair: int) -> bool:
+        """Check the rules and the deck; return whether split hands get one card."""
+        check_rules(self.rules, pair)
+        if self.base[pair] < 2:
+            raise EngineError("the shoe does not hold the pair")
+        return self.rules.one_card_after_split(pair)
+
+    def _run(self, call, *args):
+        try:
+            return call(*args)
+        except ValueError as exc:            # the core's deck checks
+            raise EngineError(str(exc)) from None
+
+    def value(self, pair: int) -> Number:
+        if pair not in self.values:
+            one_card = self._check(pair)
+            if self.exact:
+                self.distribution(pair)
+            else:
+                self.values[pair] = self._run(self.splitter.split_value, pair, one_card)
+        return self.values[pair]
+
+    def distribution(self, pair: int) -> dict:
+        if pair not in self.distributions:
+            one_card = self._check(pair)
+            if self.exact:
+                cells = self._exact_distribution(pair, one_card)
+                self.values[pair] = sum((net * mass for (_, _, net), mass in cells.items()), Fraction(0))
+            else:
+                cells = self._run(self.splitter.split_distribution, pair, one_card)
+            self.distributions[pair] = cells
+        return self.distributions[pair]
+
+    # ----- exact: certify, then evaluate ------------------------------------------------------
+    def _exact_distribution(self, pair: int, one_card: bool) -> dict:
+        """Decide the near ties the float strategy meets exactly (as overrides), until it meets none;
+        then its exact distribution (``OptimalSplitter.exact_distribution``)."""
+        first: dict[int, int] = {}
+        second: dict[int, dict[int, int]] = defaultdict(dict)
+        while True:
+            near, cells = self._run(self.splitter.exact_distribution, pair, one_card, first, dict(second),
+                                    NEAR_TIE)
+            if not near:
+                return cells
+            for hand, drawn1, drawn2, _candidates in near:
+                self.resolved[hand - 1] += 1
+                if hand == 1:
+                    first[drawn1] = _FirstHand(self, pair, one_card).decide(_unpack(drawn1))
+                else:
+                    second[drawn1][drawn2] = self._second_hand_choice(pair, _unpack(drawn1), _unpack(drawn2))
+
+    def _deck0(self, pair: int) -> tuple:
+        return tuple(b - 2 * (r == pair) for r, b in enumerate(self.base))
+
+    def exact_solver(self, drawn1: tuple) -> Any:
+        """The exact solver of the deck the second hand sees: the shoe less the up card and the first
+        hand's draws (its split context (pair, 1) then lacks both pair cards as well)."""
+        key = tuple(drawn1)
+        solver = self._exact_solvers.get(key)
+        if solver is None:
+            solver = EXACT.solver(self.up, subtract(self.base, drawn1), self.graph, self.rules, self.caps)
+            self._exact_solvers[key] = solver
+        return solver
+
+    def _second_hand_choice(self, pair: int, drawn1: tuple, drawn2: tuple) -> int:
+        """The second hand's exact optimal action at its state ``pair + drawn2`` after ``drawn1``."""
+        solver = self.exact_solver(drawn1)
+        hand = tuple(c + (r == pair) for r, c in enumerate(drawn2))
+        action = solver.context_decider(pair, 1, _OWN)(self.graph["index"][hand])
+        for record in solver.tie_records("cdp"):
+            if record["hand"] == format_hand(hand):
+                self._tie(hand, f"split {RANK_SYMBOLS[pair]}, second hand after {format_hand(drawn1) or '-'}",
+                          record["actions"])
+        return action
+
+    def _tie(self, hand: Sequence[int], context: str, actions: Sequence[str]) -> None:
+        record = {"up": RANK_SYMBOLS[self.up], "hand": format_hand(hand), "context": context,
+                  "actions": list(actions)}
+        if record not in self.ties:
+            self.ties.append(record)
+
+
+class _FirstHand:
+    """The first split hand's exact optimal play, for near ties: own result plus the second hand's exact
+    value, by plain recursion over its draws (Fractions; slow, used only where floats cannot decide)."""
+
+    def __init__(self, upcard: _Upcard, pair: int, one_card: bool) -> None:
+        self.upcard, self.pair, self.one_card = upcard, pair, one_card
+        self.rules = upcard.rules
+        self.deck0 = upcard._deck0(pair)
+        self.poly = EXACT.dealer(upcard.up, self.rules.hit_soft_17,
+                                 self.rules.settled_blackjack_rank(upcard.up), upcard.caps)
+        self.bj = self.rules.settled_blackjack_rank(upcard.up)
+        self.memo: dict[tuple, tuple[Fraction, int]] = {}
+
+    def second(self, drawn1: tuple) -> Fraction:
+        """V2: the second hand's exact optimal value from the deck less the first hand's draws."""
+        values = self.upcard.exact_solver(drawn1).split_hand_values(self.pair, 1, _OWN, self.one_card)
+        deck = subtract(self.deck0, drawn1)
+        n = sum(deck)
+        return sum((Fraction(deck[r], n) * values[r] for r in range(N_RANKS) if deck[r]), Fraction(0))
+
+    def own(self, drawn: tuple) -> Fraction:
+        """The first hand's own result (bet 1) against the dealer drawing from D0 - drawn."""
+        deck = subtract(self.deck0, drawn)
+        n = sum(deck)
+        total, _ = hand_total(self.hand(drawn))
+        if total > 21:
+            return -(1 - Fraction(deck[self.bj], n)) if self.bj >= 0 else Fraction(-1)
+        p = self.poly.probabilities(deck)
+        value = p[5] - p[6]
+        for k in range(5):
+            value += p[k] if 17 + k < total else -p[k] if 17 + k > total else 0
+        return value
+
+    def hand(self, drawn: tuple) -> tuple:
+        return tuple(c + (r == self.pair) for r, c in enumerate(drawn))
+
+    def terminal(self, drawn: tuple, bet: int) -> Fraction:
+        return bet * self.own(drawn) + self.second(drawn)
+
+    def best(self, drawn: tuple) -> tuple[Fraction, int]:
+        """(value, action) of the first hand at its state ``pair + drawn``; exact ties go to the earlier."""
+        if drawn in self.memo:
+            return self.memo[drawn]
+        hand = self.hand(drawn)
+        total, soft = hand_total(hand)
+        options = [self.terminal(drawn, 1)]
+        if total < 21 and not self.one_card:
+            deck = subtract(self.deck0, drawn)
+            n = sum(deck)
+            children = [(Fraction(deck[r], n), tuple(c + (q == r) for q, c in enumerate(drawn)))
+                        for r in range(N_RANKS) if deck[r]]
+            options.append(sum((p * self.best(child)[0] for p, child in children), Fraction(0)))
+            if sum(drawn) == 1 and self.rules.may_double(total, soft, after_split=True):
+                options.append(sum((p * self.terminal(child, 2) for p, child in children), Fraction(0)))
+        action = max(range(len(options)), key=lambda a: (options[a], -a))
+        tied = [_ACTIONS[a] for a in range(len(options)) if options[a] == options[action]]
+        if len(tied) > 1:
+            self.upcard._tie(hand, f"split {RANK_SYMBOLS[self.pair]}, first hand", tied)
+        self.memo[drawn] = options[action], action
+        return self.memo[drawn]
+
+    def decide(self, drawn: tuple) -> int:
+        """The action code (``ev.core.actions.Action``) at the state ``pair + drawn``."""
+        return int(Action(self.best(drawn)[1]))
+
+
+def _unpack(packed: int) -> tuple:
+    return tuple((packed >> (_BITS * r)) & ((1 << _BITS) - 1) for r in range(N_RANKS))

@@ -1,0 +1,207 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# distutils: language = c++
+"""Exact sums over the finals of a split: the exact mode's evaluation of truly optimal split play.
+
+``ev.core._optimal_split`` follows a strategy forward to the finals of both
+split hands, merged by the union ``u`` of their cards with the number of
+drawing orders of each pair of types.  Here those are summed exactly against
+the dealer: every probability is an integer over a falling factorial, so the
+cells of the outcome distribution are integers over one denominator, summed
+modulo enough 31-bit primes and put together by the Chinese remainder theorem
+(no big integers in the loop).  The dealer's outcome numerators come from the
+terminal hands of the float core's ``DealerTable`` (its trie), in 128-bit
+integers.
+"""
+from fractions import Fraction
+
+from libc.math cimport log2
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
+from libcpp.vector cimport vector
+
+from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS
+from ev.core._dealer cimport MAX_DRAW, DealerTable
+from ev.core._split_finals cimport N_TYPES, SPLIT_CELLS, Cell, count_of, split_cell
+
+cdef extern from *:
+    ctypedef unsigned long long uint128 "unsigned __int128"
+
+cdef enum:
+    MAX_PRIMES = 40     # 1240 bits: enough for ff(416, 150)
+
+# The largest primes below 2^31 (filled when the module loads).
+cdef uint64_t PRIMES[MAX_PRIMES]
+
+
+cdef bint is_prime(uint64_t n) noexcept nogil:
+    cdef uint64_t k = 3
+    if n % 2 == 0:
+        return n == 2
+    while k * k <= n:
+        if n % k == 0:
+            return False
+        k += 2
+    return True
+
+
+cdef void fill_primes() noexcept nogil:
+    cdef uint64_t n = (<uint64_t>1 << 31) - 1
+    cdef int j = 0
+    while j < MAX_PRIMES:
+        if is_prime(n):
+            PRIMES[j] = n
+            j += 1
+        n -= 2
+
+
+fill_primes()
+
+
+cdef bint dealer_numerators(DealerTable table, const int* d, int n, uint128* scratch,
+                            uint128* out) noexcept nogil:
+    """The dealer's 7 outcome numerators (joint units) over ff(n, min(max_len, n)), exactly, from the
+    terminal hands of a ``DealerTable`` (the float trie, summed in 128-bit integers: every partial sum
+    is at most the denominator, below 2^106 for eight decks; ``scratch`` holds one value per trie node).
+    False when the deck runs out before the dealer finishes."""
+    cdef uint128 ff[N_RANKS][MAX_DRAW]
+    cdef uint128 g[MAX_DRAW]
+    cdef uint128 v, total, mass
+    cdef int r, k, i, j, p, top = table.max_len if table.max_len < n else n
+    for r in range(N_RANKS):
+        ff[r][0] = 1
+        for k in range(1, table.max_count[r] + 1):
+            ff[r][k] = ff[r][k - 1] * <uint128>(d[r] - k + 1) if d[r] - k + 1 > 0 else 0
+    for k in range(table.max_len + 1):       # g[k] = ff(n - k, top - k): a length-k term to ff(n, top)
+        g[k] = 1 if k <= top else 0
+        for i in range(top - k):
+            g[k] *= <uint128>(n - k - i)
+    for k in range(N_OUTCOMES):
+        out[k] = 0
+    # P(no settled blackjack) = 1 - d[bj] / n
+    mass = g[0] - (<uint128>d[table.excluded] * g[0] // <uint128>n if table.excluded >= 0 else 0)
+    if n < table.max_len:
+        # every terminal hand, busts included; the deck runs out if they fall short of the mass
+        total = 0
+        for i in range(table.n_terms):
+            v = (<uint128>table.term_ways[i]) * g[table.term_len[i]]
+            for j in range(table.term_start[i], table.term_start[i + 1]):
+                v *= ff[table.pair_rank[j]][table.pair_count[j]]
+            out[table.term_outcome[i]] += v
+            total += v
+        return total == mass
+    for i in range(table.n_nodes):
+        scratch[i] = <uint128>table.node_ways[i]
+    for i in range(table.n_nodes - 1, -1, -1):
+        v = scratch[i] * ff[table.node_rank[i]][table.node_count[i]]
+        p = table.node_parent[i]
+        if p >= 0:
+            scratch[p] += v
+        else:
+            out[table.group_outcome[-1 - p]] += v * g[table.group_len[-1 - p]]
+    total = 0              # P(bust) is what the other outcomes leave of the mass
+    for k in range(N_OUTCOMES):
+        if k != BUST:
+            total += out[k]
+    out[BUST] = mass - total
+    return True
+
+
+cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]& unions, vector[Cell]& cells):
+    """The exact joint distribution {(doubles, dealer_blackjack, net): Fraction} of the finals.
+
+    P(c1, c2, dealer M) = orders(c1) orders(c2) orders(M) ff(D0, c1 + c2 + M) / ff(n0, |c1 + c2 + M|),
+    so a union u of both hands' cards contributes ways * ff(D0, u) * a_o(D0 - u) over ff(n0, |u| + L_u)
+    (a_o the dealer's numerators over ff(n0 - |u|, L_u)); scaled to one denominator ff(n0, M), every
+    cell is an integer below it.  The integers are summed modulo enough 31-bit primes that their
+    product exceeds ff(n0, M) and put together by the Chinese remainder theorem."""
+    cdef int rest[N_RANKS]
+    cdef int r, k, j, o, c, n0 = 0, size, top, M = 0, n_primes = 0, max_len = table.max_len
+    cdef size_t i, ci
+    cdef double bits = 1.0, have = 0.0
+    cdef uint128 a[N_OUTCOMES]
+    cdef uint64_t p, f, w
+    cdef uint64_t G[N_OUTCOMES][MAX_PRIMES]
+    cdef uint64_t residue[SPLIT_CELLS][MAX_PRIMES]
+    cdef uint64_t two64[MAX_PRIMES]
+    cdef vector[uint64_t] ff_mod        # [j][r][k]: ff(d0[r], k) mod p_j
+    cdef vector[uint64_t] scale_mod     # [j][m]: ff(n0 - m, M - m) mod p_j
+    cdef int stride = 0
+    cdef bint fits = True
+    cdef uint128* scratch = <uint128*>malloc(max(table.n_nodes, 1) * sizeof(uint128))
+    if not scratch:
+        raise MemoryError()
+    for r in range(N_RANKS):
+        n0 += d0[r]
+        stride = d0[r] + 1 if d0[r] + 1 > stride else stride
+    for i in range(unions.size()):
+        size = 0
+        for r in range(N_RANKS):
+            size += count_of(unions[i], r)
+        top = max_len if max_len < n0 - size else n0 - size
+        M = size + top if size + top > M else M
+    for k in range(M):
+        bits += log2(<double>(n0 - k))
+    while have <= bits:
+        if n_primes == MAX_PRIMES:
+            raise ValueError("the exact sum needs more primes than the core holds")
+        have += log2(<double>PRIMES[n_primes])
+        n_primes += 1
+    memset(residue, 0, sizeof(residue))
+    ff_mod.resize(n_primes * N_RANKS * stride)
+    scale_mod.resize(n_primes * (M + 1))
+    for j in range(n_primes):
+        p = PRIMES[j]
+        two64[j] = ((<uint64_t>1 << 63) % p) * 2 % p
+        for r in range(N_RANKS):
+            f = 1
+            for k in range(d0[r] + 1):
+                ff_mod[(j * N_RANKS + r) * stride + k] = f
+                f = f * <uint64_t>(d0[r] - k) % p if d0[r] > k else 0
+        for o in range(M + 1):
+            f = 1
+            for k in range(M - o):
+                f = f * <uint64_t>(n0 - o - k) % p
+            scale_mod[j * (M + 1) + o] = f
+    with nogil:
+        ci = 0
+        for i in range(unions.size()):
+            size = 0
+            for r in range(N_RANKS):
+                rest[r] = d0[r] - count_of(unions[i], r)
+                size += count_of(unions[i], r)
+            if not dealer_numerators(table, rest, n0 - size, scratch, a):
+                fits = False
+            top = max_len if max_len < n0 - size else n0 - size
+            for j in range(n_primes):
+                p = PRIMES[j]
+                f = scale_mod[j * (M + 1) + size + top]
+                for r in range(N_RANKS):
+                    f = f * ff_mod[(j * N_RANKS + r) * stride + count_of(unions[i], r)] % p
+                for o in range(N_OUTCOMES):
+                    G[o][j] = f * ((<uint64_t>(a[o] >> 64) % p * two64[j] + <uint64_t>a[o] % p) % p) % p
+            while ci < cells.size() and cells[ci].union_index == <int>i:
+                for o in range(N_OUTCOMES):
+                    if a[o] == 0:
+                        continue
+                    c = split_cell(cells[ci].tpair // N_TYPES, cells[ci].tpair % N_TYPES, o)
+                    for j in range(n_primes):
+                        w = <uint64_t>cells[ci].ways % PRIMES[j]
+                        residue[c][j] = (residue[c][j] + w * G[o][j]) % PRIMES[j]
+                ci += 1
+    free(scratch)
+    if not fits:
+        raise ValueError("the unseen deck runs out before the dealer can finish")
+    modulus = 1
+    for j in range(n_primes):
+        modulus *= PRIMES[j]
+    basis = [(modulus // PRIMES[j]) * pow(modulus // PRIMES[j], -1, PRIMES[j]) for j in range(n_primes)]
+    den = 1
+    for k in range(M):
+        den *= n0 - k
+    out = {}
+    for c in range(SPLIT_CELLS):
+        num = sum(residue[c][j] * basis[j] for j in range(n_primes)) % modulus
+        if num:
+            out[c // 18, (c // 9) % 2, c % 9 - 4] = Fraction(num, den)
+    return out

@@ -1,0 +1,673 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# distutils: language = c++
+"""Truly optimal play of one split (two hands) for one up card: values in floats, finals for exact sums.
+
+The first split hand is played knowing that a second follows; the second is
+played knowing every card seen, the first hand's included.  Units are joint,
+as everywhere in the core (``_player``).
+
+*The key fact.*  The second hand never sees the dealer's cards, so the dealer
+may be dealt right after the first hand without changing the joint law of
+(hand 1, hand 2, dealer): nothing the second hand decides changes the first
+hand's expected result.  Hence
+
+* hand 2 plays the ordinary optimal single-hand strategy from the deck
+  ``D0 - drawn1`` (``D0``: the deck less both pair cards; ``drawn1``: the
+  cards hand 1 drew), with value ``V2(drawn1)``;
+* hand 1 maximises its own result plus ``V2(drawn1)``: a one-hand recursion
+  whose terminal payoff is ``bet * own(drawn1) + V2(drawn1)`` (``own``: stand
+  or bust against the dealer drawing from ``D0 - drawn1``);
+* ``EV(split) = sum_c P(c) V1({pair, c})``.
+
+*The work.*  The split hand's states are the hand-graph states holding the
+pair card (``ev.core.shapes.hand_graph``), plus one leaf for every bust
+multiset (the second hand's value depends on the exact cards of a busted first
+hand).  Every first-hand state needs a full second-hand recursion over the
+states its deck can still hold: about ``(states)^2`` node visits per pair.  The
+dealer's outcome is memoised per up card in an open-addressing table keyed by
+the cards gone from the shoe (both pair cards and both hands' draws), shared by
+the ten pairs; each entry keeps the 7 outcome probabilities and the stand
+value of every total.
+
+*Finals.*  For the outcome distribution and the exact evaluation, the
+strategy is followed forward (``pair_finals``): the first hand's final
+multisets with their numbers of drawing orders, and for each distinct
+``drawn1`` the second hand's finals under its own optimal strategy for that
+deck.  P(c1, c2, dealer) depends on the deck only through the union c1 + c2
+(+ the dealer's cards), so pairs of finals are merged by their union, with
+integer numbers of orders; ``split_distribution`` sums them against the float
+dealer, ``exact_distribution`` against the exact one (``_exact_sums``).
+Decisions whose runner-up lies within ``eps`` of the best are reported as near
+ties: the exact mode decides them exactly and hands them back as overrides.
+"""
+from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memset
+from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
+
+from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
+from ev.core._exact_sums cimport exact_split_cells
+from ev.core._player cimport UpcardSolver, ctx_index
+from ev.core._split_finals cimport N_TYPES, SPLIT_CELLS, Cell, count_of, hand_type, split_cell, unit
+
+cdef extern from *:
+    void __builtin_prefetch(const void* address) noexcept nogil
+
+cdef enum:
+    N_CLASSES = 6       # stand-value classes: 16 or less, 17, 18, 19, 20, 21
+    AHEAD = 8           # states between a memo slot's prefetch and its lookup
+
+# Values closer than this are a tie (the earlier of stand, hit, double is taken), as in _player.
+cdef double TIE = 1e-12
+
+
+cdef struct Node:
+    uint64_t drawn      # the cards drawn beyond the pair card, packed
+    int parent          # the node it was first reached from, and the rank drawn there
+    int added
+    int ndrawn
+    int total           # 22 for a bust
+    int klass           # stand-value class: 0 (16 or less), 1 .. 5 (17 .. 21)
+    bint leaf           # stands (21, one-card aces) or busted
+    bint bust
+    bint may_double
+    int bust_children   # bit r: drawing rank r busts
+    int child[N_RANKS]  # -1: the deck less both pair cards holds no more of that rank
+
+
+cdef struct Final:
+    uint64_t drawn
+    int htype
+    int64_t ways        # the number of drawing orders that end the hand here
+
+
+cdef class OptimalSplitter:
+    """Truly optimal one-split values and finals for the up card of a float ``UpcardSolver``.
+
+    The solver supplies the deck (its ``base``: the shoe less the up card), the
+    hand graph, the dealer's terminal hands and the doubling rules.
+    """
+    cdef UpcardSolver solver
+    cdef int base[N_RANKS]
+    cdef int bj                    # the hole card of a settled blackjack, or -1
+    # the dealer memo: open addressing on keys (cards gone from base, packed, plus one; 0 is empty) to
+    # entry numbers; the entries are dense: 6 stand values (the hot part), 7 outcome probabilities
+    cdef uint64_t* keys
+    cdef int* slot_entry
+    cdef uint64_t capacity
+    cdef int shift
+    cdef int size
+    cdef double* stands
+    cdef double* probs
+    cdef bint short_deck           # some deck met ran out before the dealer could finish
+    cdef bint out_of_memory
+    cdef char* shorts              # per entry: its deck runs short (only read once any has)
+    cdef bint any_short
+    cdef readonly dict values      # pair -> EV of splitting (joint), once computed
+    # work counters
+    cdef int64_t n_first, n_second, n_lookups, n_pairs, n_unions
+
+    def __cinit__(self, UpcardSolver solver):
+        cdef int r
+        self.solver = solver
+        for r in range(N_RANKS):
+            self.base[r] = solver.base[r]
+        self.bj = solver.bj_rank
+        self.capacity, self.shift, self.size = 1 << 16, 48, 0
+        self.keys = <uint64_t*>calloc(self.capacity, sizeof(uint64_t))
+        self.slot_entry = <int*>malloc(self.capacity * sizeof(int))
+        self.stands = <double*>malloc(self.capacity // 2 * N_CLASSES * sizeof(double))
+        self.probs = <double*>malloc(self.capacity // 2 * N_OUTCOMES * sizeof(double))
+        self.shorts = <char*>malloc(self.capacity // 2)
+        if not (self.keys and self.slot_entry and self.stands and self.probs and self.shorts):
+            raise MemoryError()
+        self.values = {}
+        self.n_first = self.n_second = self.n_lookups = self.n_pairs = self.n_unions = 0
+
+    def __dealloc__(self):
+        free(self.keys)
+        free(self.slot_entry)
+        free(self.stands)
+        free(self.probs)
+        free(self.shorts)
+
+    # ----- the dealer memo ----------------------------------------------------------
+    cdef bint grow(self) noexcept nogil:
+        """Double the table (the entries keep their numbers); False when memory runs out."""
+        cdef uint64_t capacity = 2 * self.capacity, i, j
+        cdef uint64_t* keys = <uint64_t*>calloc(capacity, sizeof(uint64_t))
+        cdef int* slot_entry = <int*>malloc(capacity * sizeof(int))
+        cdef double* stands = <double*>realloc(self.stands, capacity // 2 * N_CLASSES * sizeof(double))
+        cdef double* probs
+        cdef char* shorts
+        if stands:
+            self.stands = stands
+        probs = <double*>realloc(self.probs, capacity // 2 * N_OUTCOMES * sizeof(double))
+        if probs:
+            self.probs = probs
+        shorts = <char*>realloc(self.shorts, capacity // 2)
+        if shorts:
+            self.shorts = shorts
+        if not (keys and slot_entry and stands and probs and shorts):
+            free(keys)
+            free(slot_entry)
+            return False
+        for i in range(self.capacity):
+            if self.keys[i]:
+                j = (self.keys[i] * <uint64_t>0x9E3779B97F4A7C15) >> (self.shift - 1)
+                while keys[j]:
+                    j = (j + 1) & (capacity - 1)
+                keys[j], slot_entry[j] = self.keys[i], self.slot_entry[i]
+        free(self.keys)
+        free(self.slot_entry)
+        self.keys, self.slot_entry, self.capacity, self.shift = keys, slot_entry, capacity, self.shift - 1
+        return True
+
+    cdef inline uint64_t slot(self, uint64_t key) noexcept nogil:
+        return (key * <uint64_t>0x9E3779B97F4A7C15) >> self.shift
+
+    cdef int dealer(self, uint64_t gone) noexcept nogil:
+        """The memo entry of the deck ``base - gone``: ``stands[6 i ..]`` the stand values of totals 16 (or
+        less) to 21, ``probs[7 i ..]`` the 7 outcome probabilities (joint units).  0 when memory runs out."""
+        cdef uint64_t key = gone + 1
+        cdef uint64_t i = self.slot(key)
+        cdef int d[N_RANKS]
+        cdef int r, k, t, n = 0, entry
+        cdef double* p
+        cdef double v, total = 0.0, mass
+        self.n_lookups += 1
+        while self.keys[i]:
+            if self.keys[i] == key:
+                entry = self.slot_entry[i]
+                if self.any_short and self.shorts[entry]:
+                    self.short_deck = True
+                return entry
+            i = (i + 1) & (self.capacity - 1)
+        if 2 * (self.size + 1) > <int>self.capacity:
+            if not self.grow():
+                self.out_of_memory = True
+                return 0
+            return self.dealer(gone)
+        entry = self.size
+        self.keys[i], self.slot_entry[i] = key, entry
+        self.size += 1
+        p = self.probs + entry * N_OUTCOMES
+        for r in range(N_RANKS):
+            d[r] = self.base[r] - count_of(gone, r)
+            n += d[r]
+        self.solver.dealer.distribution(d, p)
+        for k in range(N_OUTCOMES):
+            total += p[k]
+        mass = 1.0 - (d[self.bj] / <double>n if self.bj >= 0 and n > 0 else 0.0)
+        self.shorts[entry] = n == 0 or total < mass - 1e-9
+        if self.shorts[entry]:
+            self.short_deck = self.any_short = True
+        for t in range(N_CLASSES):       # totals 16 (or less), 17, ..., 21
+            v = p[BUST] - p[BLACKJACK]
+            for k in range(5):
+                if 17 + k < 16 + t:
+                    v += p[k]
+                elif 17 + k > 16 + t:
+                    v -= p[k]
+            self.stands[entry * N_CLASSES + t] = v
+        return entry
+
+    cdef inline double bust_value(self, const int* deck, const Node* node, int n) noexcept nogil:
+        """Joint value of a busted hand (bet 1): minus P(no settled dealer blackjack) from what is left."""
+        if self.bj < 0 or n <= 0:
+            return -1.0
+        return -(1.0 - (deck[self.bj] - count_of(node.drawn, self.bj)) / <double>n)
+
+    # ----- the split hand's states ----------------------------------------------------
+    cdef int build(self, int pair, const int* d0, bint one_card, vector[Node]& g) noexcept nogil:
+        """The states of a hand split from ``pair`` whose draws fit in d0, parents before children: the
+        live states (hand-graph states, breadth first) and then the bust leaves.  Returns the number of
+        live states."""
+        cdef vector[int] local
+        cdef vector[int] graph_state
+        cdef vector[Node] bust_nodes
+        cdef unordered_map[uint64_t, int] busts
+        cdef int ctx = ctx_index(pair, 1)
+        cdef int i, r, s, t, live
+        cdef Node node
+        cdef uint64_t drawn
+        local.resize(self.solver.n, -1)
+        g.clear()
+        s = self.solver.nxt[pair]                 # the hand holding the pair card alone (state 0 is empty)
+        node.drawn, node.parent, node.added, node.ndrawn, node.bust_children = 0, -1, -1, 0, 0
+        node.total, node.klass, node.leaf, node.bust, node.may_double = self.solver.total[s], 0, False, False, False
+        g.push_back(node)
+        graph_state.push_back(s)
+        local[s] = 0
+        i = 0
+        while i < <int>g.size():
+            if g[i].leaf:
+                i += 1
+                continue
+            s = graph_state[i]
+            for r in range(N_RANKS):
+                g[i].child[r] = -1
+                if count_of(g[i].drawn, r) >= d0[r]:
+                    continue
+                drawn = g[i].drawn + unit(r)
+                t = self.solver.nxt[s * N_RANKS + r]
+                node.drawn, node.parent, node.added, node.ndrawn = drawn, i, r, g[i].ndrawn + 1
+                node.bust_children = 0
+                if t < 0:                         # a bust: numbered after the live states
+                    g[i].bust_children |= 1 << r
+                    if not busts.count(drawn):
+                        node.total, node.klass, node.bust, node.leaf, node.may_double = 22, 0, True, True, False
+                        busts[drawn] = bust_nodes.size()
+                        bust_nodes.push_back(node)
+                    g[i].child[r] = -2 - busts[drawn]
+                    continue
+                if local[t] < 0:
+                    node.total, node.bust = self.solver.total[t], False
+                    node.klass = node.total - 16 if node.total > 16 else 0
+                    node.leaf = node.total >= 21 or one_card
+                    node.may_double = node.ndrawn == 1 and self.solver.can_double(ctx, t)
+                    local[t] = g.size()
+                    g.push_back(node)
+                    graph_state.push_back(t)
+                g[i].child[r] = local[t]
+            i += 1
+        live = g.size()
+        for i in range(bust_nodes.size()):
+            g.push_back(bust_nodes[i])
+        for i in range(live):
+            for r in range(N_RANKS):
+                if g[i].child[r] <= -2:
+                    g[i].child[r] = live - 2 - g[i].child[r]
+        return live
+
+    # ----- the second hand: optimal single-hand play from D0 - drawn1 ----------------------
+    cdef double second_hand(self, vector[Node]& g, int live, const int* d0, uint64_t gone0, uint64_t drawn1,
+                            double* value, double* stand, char* feasible, unsigned char* act,
+                            unsigned char* near, double eps) noexcept nogil:
+        """V2(drawn1); fills ``value``/``stand`` of the live states, and (when ``act`` is given) the
+        decision and the near-tie mask (the actions within ``eps`` of the best) of every live state the
+        deck can hold.  Bust leaves are valued where they are drawn."""
+        cdef int deck[N_RANKS]
+        cdef int r, s, k, n, n2 = 0, a, bj_left, entry
+        cdef const Node* node
+        cdef double v_stand, v_hit, v_double, best, total, v
+        cdef unsigned char mask
+        for r in range(N_RANKS):
+            deck[r] = d0[r] - count_of(drawn1, r)
+            n2 += deck[r]
+        # which states the deck can hold, and their stand values (the memo's slots fetched a few states
+        # ahead: the lookups are the cost, and they are independent of each other)
+        feasible[0] = 1
+        for s in range(1, live):
+            node = &g[s]
+            if s + AHEAD < live:
+                __builtin_prefetch(self.keys + self.slot(gone0 + drawn1 + g[s + AHEAD].drawn + 1))
+            feasible[s] = feasible[node.parent] and count_of(node.drawn, node.added) <= deck[node.added]
+            if feasible[s]:
+                entry = self.dealer(gone0 + drawn1 + node.drawn)
+                stand[s] = self.stands[entry * N_CLASSES + node.klass]
+        for s in range(live - 1, 0, -1):
+            if not feasible[s]:
+                continue
+            node = &g[s]
+            self.n_second += 1
+            n = n2 - node.ndrawn
+            v_stand = stand[s]
+            if node.leaf:
+                value[s] = v_stand
+                continue
+            v_hit = v_double = 0.0
+            bj_left = deck[self.bj] - count_of(node.drawn, self.bj) if self.bj >= 0 else 0
+            for r in range(N_RANKS):
+                k = deck[r] - count_of(node.drawn, r)
+                if k <= 0:
+                    continue
+                if node.bust_children >> r & 1:
+                    # minus P(no settled dealer blackjack) from the deck after the busting card
+                    v = -1.0 if self.bj < 0 or n <= 1 else -(1.0 - (bj_left - (r == self.bj)) / <double>(n - 1))
+                    v_hit += k * v
+                    v_double += k * v
+                else:
+                    v_hit += k * value[node.child[r]]
+                    v_double += k * stand[node.child[r]]
+            v_hit /= n
+            v_double = 2.0 * v_double / n
+            best, a = v_stand, STAND
+            if v_hit > best + TIE:
+                best, a = v_hit, HIT
+            if node.may_double and v_double > best + TIE:
+                best, a = v_double, DOUBLE
+            value[s] = best
+            if act != NULL:
+                act[s] = a
+                mask = (1 << STAND) if v_stand >= best - eps else 0
+                if v_hit >= best - eps:
+                    mask |= 1 << HIT
+                if node.may_double and v_double >= best - eps:
+                    mask |= 1 << DOUBLE
+                near[s] = mask
+        total = 0.0
+        for r in range(N_RANKS):
+            if deck[r] > 0:
+                total += deck[r] * value[g[0].child[r]]
+        return total / n2
+
+    # ----- the first hand ---------------------------------------------------------------
+    cdef int prepare(self, int pair, bint one_card, int* d0, uint64_t* gone0, int* live,
+                     vector[Node]& g) noexcept nogil:
+        """d0 (the deck less both pair cards), the packed pair cards, the split hand's states and the
+        number of live ones; returns |d0|."""
+        cdef int r, n0 = 0
+        for r in range(N_RANKS):
+            d0[r] = self.base[r] - (2 if r == pair else 0)
+            n0 += d0[r]
+        gone0[0] = 2 * unit(pair)
+        live[0] = self.build(pair, d0, one_card, g)
+        return n0
+
+    cdef int first_hand(self, vector[Node]& g, int live, const int* d0, int n0, uint64_t gone0, double* v1,
+                        unsigned char* act1, unsigned char* near1, double eps) noexcept nogil:
+        """Optimal first-hand play: v1 (its value, V2 included; v1[0] the EV of the split), the decision
+        and the near-tie mask of every state.  Returns -1 when memory runs out, else 0."""
+        cdef int r, s, k, n, a, entry
+        cdef int G = g.size()
+        cdef const Node* node
+        cdef double own, v2, v_hit, v_double, best
+        cdef double* t1 = <double*>malloc(G * sizeof(double))
+        cdef double* t2 = <double*>malloc(G * sizeof(double))
+        cdef double* value = <double*>malloc(G * sizeof(double))
+        cdef double* stand = <double*>malloc(G * sizeof(double))
+        cdef char* feasible = <char*>malloc(G)
+        if not (t1 and t2 and value and stand and feasible):
+            free(t1); free(t2); free(value); free(stand); free(feasible)
+            return -1
+        for s in range(1, G):
+            node = &g[s]
+            self.n_first += 1
+            if node.bust:
+                own = self.bust_value(d0, node, n0 - node.ndrawn)
+            else:
+                entry = self.dealer(gone0 + node.drawn)
+                own = self.stands[entry * N_CLASSES + node.klass]
+            v2 = self.second_hand(g, live, d0, gone0, node.drawn, value, stand, feasible, NULL, NULL, 0.0)
+            t1[s] = own + v2
+            t2[s] = 2.0 * own + v2
+        for s in range(G - 1, 0, -1):
+            node = &g[s]
+            act1[s], near1[s] = STAND, 1 << STAND
+            if node.leaf:
+                v1[s] = t1[s]
+                continue
+            n = n0 - node.ndrawn
+            v_hit = v_double = 0.0
+            for r in range(N_RANKS):
+                k = d0[r] - count_of(node.drawn, r)
+                if k > 0:
+                    v_hit += k * v1[node.child[r]]
+                    v_double += k * t2[node.child[r]]
+            v_hit /= n
+            v_double /= n
+            best, a = t1[s], STAND
+            if v_hit > best + TIE:
+                best, a = v_hit, HIT
+            if node.may_double and v_double > best + TIE:
+                best, a = v_double, DOUBLE
+            v1[s], act1[s] = best, a
+            near1[s] = (1 << STAND) if t1[s] >= best - eps else 0
+            if v_hit >= best - eps:
+                near1[s] |= 1 << HIT
+            if node.may_double and v_double >= best - eps:
+                near1[s] |= 1 << DOUBLE
+        v1[0] = 0.0
+        for r in range(N_RANKS):
+            if d0[r] > 0:
+                v1[0] += d0[r] * v1[g[0].child[r]]
+        v1[0] /= n0
+        free(t1); free(t2); free(value); free(stand); free(feasible)
+        return 0
+
+    def split_value(self, int pair, bint one_card):
+        """Joint EV of splitting a pair of rank ``pair`` (both hands), truly optimal play."""
+        cdef vector[Node] g
+        cdef int d0[N_RANKS]
+        cdef uint64_t gone0
+        cdef double* v1 = NULL
+        cdef unsigned char* act1 = NULL
+        cdef unsigned char* near1 = NULL
+        cdef int n0, live, status = -1
+        if pair in self.values:
+            return self.values[pair]
+        self.check_pair(pair)
+        with nogil:
+            n0 = self.prepare(pair, one_card, d0, &gone0, &live, g)
+            v1 = <double*>malloc(g.size() * sizeof(double))
+            act1 = <unsigned char*>malloc(g.size())
+            near1 = <unsigned char*>malloc(g.size())
+            if v1 and act1 and near1:
+                status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, 0.0)
+        try:
+            if status < 0:
+                raise MemoryError()
+            self.check_deck()
+            self.values[pair] = v1[0]
+            return v1[0]
+        finally:
+            free(v1); free(act1); free(near1)
+
+    def check_pair(self, int pair):
+        if not 0 <= pair < N_RANKS or self.base[pair] < 2:
+            raise ValueError("the deck does not hold the pair")
+
+    def check_deck(self):
+        if self.out_of_memory:
+            raise MemoryError()
+        if self.short_deck:
+            raise ValueError("the unseen deck runs out before the dealer can finish")
+
+    # ----- finals: the strategy followed forward --------------------------------------------
+    cdef void hand_finals(self, vector[Node]& g, const int* deck, const unsigned char* act,
+                          const unsigned char* near, int64_t* ways, unordered_map[uint64_t, int]& override,
+                          vector[Final]& out, vector[int]& ties) noexcept nogil:
+        """Every way a hand (from the root, drawing from ``deck``) ends under the decisions ``act``
+        (``override``, keyed by the packed draws, wins): the draws, the type and the number of orders.
+        States met with a near tie and no override are appended to ``ties``."""
+        cdef int s, r, k, a, c
+        cdef const Node* node
+        cdef Final f
+        cdef unordered_map[uint64_t, int64_t] merged
+        memset(ways, 0, g.size() * sizeof(int64_t))
+        for r in range(N_RANKS):
+            if deck[r] > 0:
+                ways[g[0].child[r]] += 1
+        for s in range(1, g.size()):
+            if ways[s] == 0:
+                continue
+            node = &g[s]
+            if node.leaf:
+                a = STAND
+            elif override.count(node.drawn):
+                a = override[node.drawn]
+            else:
+                a = act[s]
+                if near[s] & (near[s] - 1):          # two or more actions within eps of the best
+                    ties.push_back(s)
+            if a == STAND:
+                merged[(node.drawn << 4) | hand_type(node.total, 1)] += ways[s]
+                continue
+            for r in range(N_RANKS):
+                k = deck[r] - count_of(node.drawn, r)
+                if k <= 0:
+                    continue
+                c = node.child[r]
+                if a == DOUBLE:
+                    merged[(g[c].drawn << 4) | hand_type(g[c].total, 2)] += ways[s]
+                else:
+                    ways[c] += ways[s]
+        out.clear()
+        for item in merged:
+            f.drawn, f.htype, f.ways = item.first >> 4, item.first & 15, item.second
+            out.push_back(f)
+
+    cdef int pair_finals(self, int pair, bint one_card, double eps, dict override1, dict override2,
+                         vector[uint64_t]& unions, vector[Cell]& cells, list near) except -1:
+        """Both hands' finals, merged by their union: ``unions`` (packed draws of both hands) and
+        ``cells`` (union, type pair, number of orders).  Near ties go to ``near``."""
+        cdef vector[Node] g
+        cdef int d0[N_RANKS]
+        cdef int deck1[N_RANKS]
+        cdef uint64_t gone0, u, drawn1
+        cdef int r, s, G, n0, live, ui, status = -1
+        cdef size_t i, j, k, m
+        cdef double* v1
+        cdef double* value
+        cdef double* stand
+        cdef char* feasible
+        cdef unsigned char* act1
+        cdef unsigned char* near1
+        cdef unsigned char* act2
+        cdef unsigned char* near2
+        cdef int64_t* ways
+        cdef vector[Final] first
+        cdef vector[Final] second
+        cdef vector[int] ties
+        cdef unordered_map[uint64_t, int] ov1
+        cdef unordered_map[uint64_t, int] ov2
+        cdef unordered_map[uint64_t, int] union_index
+        cdef unordered_map[uint64_t, vector[int]] by_drawn
+        cdef vector[vector[Cell]] per_union
+        cdef Cell cell
+        cdef bint found
+        self.check_pair(pair)
+        for key, a in override1.items():
+            ov1[key] = a
+        with nogil:
+            n0 = self.prepare(pair, one_card, d0, &gone0, &live, g)
+            G = g.size()
+            v1 = <double*>malloc(G * sizeof(double))
+            value = <double*>malloc(G * sizeof(double))
+            stand = <double*>malloc(G * sizeof(double))
+            feasible = <char*>malloc(G)
+            act1 = <unsigned char*>malloc(G)
+            near1 = <unsigned char*>malloc(G)
+            act2 = <unsigned char*>malloc(G)
+            near2 = <unsigned char*>malloc(G)
+            ways = <int64_t*>malloc(G * sizeof(int64_t))
+            if v1 and value and stand and feasible and act1 and near1 and act2 and near2 and ways:
+                status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, eps)
+            if status == 0:
+                self.hand_finals(g, d0, act1, near1, ways, ov1, first, ties)
+        try:
+            if status < 0:
+                raise MemoryError()
+            for s in ties:
+                near.append((1, g[s].drawn, 0, tuple(a for a in range(3) if near1[s] >> a & 1)))
+            for i in range(first.size()):
+                by_drawn[first[i].drawn].push_back(i)
+            for item in by_drawn:
+                drawn1 = item.first
+                ov2.clear()
+                for key, a in override2.get(drawn1, {}).items():
+                    ov2[key] = a
+                ties.clear()
+                with nogil:
+                    for r in range(N_RANKS):
+                        deck1[r] = d0[r] - count_of(drawn1, r)
+                    self.second_hand(g, live, d0, gone0, drawn1, value, stand, feasible, act2, near2, eps)
+                    self.hand_finals(g, deck1, act2, near2, ways, ov2, second, ties)
+                    for k in range(item.second.size()):
+                        i = item.second[k]
+                        for j in range(second.size()):
+                            u = drawn1 + second[j].drawn
+                            self.n_pairs += 1
+                            if union_index.count(u) == 0:
+                                union_index[u] = unions.size()
+                                unions.push_back(u)
+                                per_union.resize(unions.size())
+                            ui = union_index[u]
+                            cell.union_index, cell.tpair = ui, first[i].htype * N_TYPES + second[j].htype
+                            cell.ways = first[i].ways * second[j].ways
+                            found = False
+                            for m in range(per_union[ui].size()):
+                                if per_union[ui][m].tpair == cell.tpair:
+                                    per_union[ui][m].ways += cell.ways
+                                    found = True
+                                    break
+                            if not found:
+                                per_union[ui].push_back(cell)
+                for s in ties:
+                    near.append((2, drawn1, g[s].drawn, tuple(a for a in range(3) if near2[s] >> a & 1)))
+            for i in range(per_union.size()):
+                for m in range(per_union[i].size()):
+                    cells.push_back(per_union[i][m])
+            self.n_unions += unions.size()
+            self.check_deck()
+        finally:
+            free(v1); free(value); free(stand); free(feasible); free(act1); free(near1); free(act2); free(near2)
+            free(ways)
+        return 0
+
+    # ----- exact sums -------------------------------------------------------------------------
+    def exact_distribution(self, int pair, bint one_card, dict override1, dict override2, double eps=1e-9):
+        """The exact joint distribution of the split's play under the float strategy, unless it meets a near
+        tie.  Returns ``(near, cells)``: ``near`` lists the decisions met (without an override) whose
+        runner-up lies within ``eps`` of the best: ``(1, drawn1, 0, actions)`` for the first hand,
+        ``(2, drawn1, drawn2, actions)`` for the second (draws packed, 6 bits per rank, ace lowest;
+        ``actions`` the codes within ``eps``); ``cells`` is then None.  Otherwise ``near`` is empty and
+        ``cells`` is {(doubles, dealer_blackjack, net): Fraction}, joint units.  ``override1``
+        {drawn1: action} and ``override2`` {drawn1: {drawn2: action}} replace float decisions."""
+        cdef vector[uint64_t] unions
+        cdef vector[Cell] cells
+        cdef int d0[N_RANKS]
+        cdef int r
+        near = []
+        self.pair_finals(pair, one_card, eps, override1, override2, unions, cells, near)
+        if near:
+            return near, None
+        for r in range(N_RANKS):
+            d0[r] = self.base[r] - (2 if r == pair else 0)
+        return near, exact_split_cells(self.solver.dealer, d0, unions, cells)
+
+    def split_distribution(self, int pair, bint one_card):
+        """Joint distribution of a one-split round's play under truly optimal split play:
+        {(doubles, dealer_blackjack, net): mass} (the stake of the play is 2 + doubles)."""
+        cdef vector[uint64_t] unions
+        cdef vector[Cell] cells
+        cdef double out[SPLIT_CELLS]
+        cdef int d0[N_RANKS]
+        cdef int r, o, k, n0 = 0, size, entry
+        cdef size_t i
+        cdef double f
+        cdef const double* e
+        cdef vector[double] weight          # per union: P(both hands hold exactly these cards, in one order each)
+        self.pair_finals(pair, one_card, 1e-9, {}, {}, unions, cells, [])
+        for r in range(N_RANKS):
+            d0[r] = self.base[r] - (2 if r == pair else 0)
+            n0 += d0[r]
+        memset(out, 0, sizeof(out))
+        with nogil:
+            for i in range(unions.size()):
+                f = 1.0
+                size = 0
+                for r in range(N_RANKS):
+                    for k in range(count_of(unions[i], r)):
+                        f *= d0[r] - k
+                    size += count_of(unions[i], r)
+                for k in range(size):
+                    f /= n0 - k
+                weight.push_back(f)
+            for i in range(cells.size()):
+                entry = self.dealer(2 * unit(pair) + unions[cells[i].union_index])
+                e = self.probs + entry * N_OUTCOMES
+                f = cells[i].ways * weight[cells[i].union_index]
+                for o in range(N_OUTCOMES):
+                    if e[o] != 0.0:
+                        out[split_cell(cells[i].tpair // N_TYPES, cells[i].tpair % N_TYPES, o)] += f * e[o]
+        return {(k // 18, (k // 9) % 2, k % 9 - 4): out[k] for k in range(SPLIT_CELLS) if out[k] != 0.0}
+
+    def work(self):
+        """Size of the work so far: first-hand states, second-hand node visits, dealer lookups and
+        evaluations (distinct decks), pairs of finals and unions."""
+        return {"first_hand_states": self.n_first, "second_hand_visits": self.n_second,
+                "dealer_lookups": self.n_lookups, "dealer_evaluations": self.size,
+                "final_pairs": self.n_pairs, "unions": self.n_unions}
