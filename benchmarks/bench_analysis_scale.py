@@ -17,7 +17,8 @@ per distinct unseen deck), the dealer's terminal multisets per up card, and
 the multisets visited (evaluations x the terminal multisets of their up
 card; the compiled sum skips the busting half through its trie, so the trie
 nodes summed are printed too).  Peak RSS is the child's ``ru_maxrss`` after
-the analysis and after ``round_stats``.
+the analysis and after ``round_stats`` (one strategy) and after the analysis
+(three strategies).
 
     python benchmarks/bench_analysis_scale.py [--decks 1 2 4 6 8] [--repeat N] [--no-round-stats]
 """
@@ -89,7 +90,7 @@ def main() -> None:
     print(f"analysis scale, best of {args.repeat} fresh processes per figure (in-process time around the call)")
     print(f"{'decks':>5} {'splits':>7} {'1 strat s':>9} {'3 strat s':>9} {'rstats s':>9} {'proc s':>7} "
           f"{'states':>7} {'valued':>7} {'split':>7} {'dealer':>7} {'terms':>6} {'visited':>10} "
-          f"{'trie n':>10} {'RSS MiB':>8} {'+rstats':>8}")
+          f"{'trie n':>10} {'RSS MiB':>8} {'+rstats':>8} {'3 strat':>8}")
     rows = []
     for decks in args.decks:
         for hands in (2, 4):
@@ -103,6 +104,7 @@ def main() -> None:
                    "process_seconds": best(one, "process_seconds"),
                    "rss_analysis_mib": min(r["rss_analysis_kib"] for r in one) / 1024,
                    "rss_end_mib": min(r["rss_end_kib"] for r in one) / 1024,
+                   "rss_three_mib": min(r["rss_analysis_kib"] for r in three) / 1024,
                    **{k: info[k] for k in ("graph_states", "pairs", "terminals", "visited", "trie_nodes", "ev")},
                    **info["work"]}
             rows.append(row)
@@ -111,13 +113,14 @@ def main() -> None:
                   f"{row['three_strategies_seconds']:9.3f} {stats_text} {row['process_seconds']:7.2f} "
                   f"{row['graph_states']:7d} {row['unsplit_hand_states']:7d} {row['split_hand_states']:7d} "
                   f"{row['dealer_evaluations']:7d} {row['terminals']:6d} {row['visited']:10,d} "
-                  f"{row['trie_nodes']:10,d} {row['rss_analysis_mib']:8.1f} {row['rss_end_mib']:8.1f}", flush=True)
+                  f"{row['trie_nodes']:10,d} {row['rss_analysis_mib']:8.1f} {row['rss_end_mib']:8.1f} "
+                  f"{row['rss_three_mib']:8.1f}", flush=True)
     print("columns: one split strategy (CDZ-) and three (CDZ-, CDP1, CDP), round_stats(game, 'cdz') after the "
           "one-strategy analysis, whole one-strategy process (start-up, imports, analysis, round_stats); work of "
           "the one-strategy analysis: hand-graph states, hand states valued unsplit and in split contexts "
           "(summed over up cards), dealer evaluations, dealer terminal multisets (summed over up cards), multisets "
-          "visited (evaluations x terminal multisets) and trie nodes summed; peak RSS after the analysis and "
-          "after round_stats")
+          "visited (evaluations x terminal multisets) and trie nodes summed; peak RSS after the one-strategy "
+          "analysis, after its round_stats, and after the three-strategy analysis")
     if args.json:
         print(json.dumps(rows, indent=1))
 
