@@ -31,7 +31,7 @@ def main() -> None:
     build = time.perf_counter() - start
     rates, result = [], None
     for i in range(args.repeat):
-        result = simulate(rules, args.rounds, seed=i + 1, workers=1, strategy=table, progress=False)
+        result = simulate(rules, args.rounds, seed=i + 1, workers=1, strategy=table, progress=None)
         rates.append(result.rounds / result.seconds)
     assert result is not None
     cards = 52 * rules.decks
