@@ -65,6 +65,12 @@ def prepared(command: str, tmp: Path) -> list[str]:
     for i, arg in enumerate(argv):
         if argv[i - 1] == "--out":
             argv[i] = str(tmp / arg)
+        if arg == "grid.toml":          # the README's example grid, kept small here
+            (tmp / arg).write_text('blackjack_payout = ["3:2", "6:5"]\n')
+            argv[i] = str(tmp / arg)
+        if arg == "game.toml":          # the README's example metadata file
+            (tmp / arg).write_text('supplier = "Example Games Ltd"\ngame_id = "BJ-1"\nmin_bet = 1\nmax_bet = 500\n')
+            argv[i] = str(tmp / arg)
         if arg == "my-table.toml":
             (tmp / arg).write_text('[rules]\ndecks = 2\nhit_soft_17 = false\nlate_surrender = true\n')
             argv[i] = str(tmp / arg)

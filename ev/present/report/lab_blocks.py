@@ -173,7 +173,8 @@ def distinguishing_blocks(r: Report, lang: str) -> list:
                         low=percent(d["published_interval"][0], 3, lang),
                         high=percent(d["published_interval"][1], 3, lang),
                         margin=number(100 * d["margin"], 4, lang),
-                        needed=integer(d["rounds_to_confirm_published"], lang)))]
+                        needed=("–" if d["rounds_to_confirm_published"] is None        # outside the published
+                                else integer(d["rounds_to_confirm_published"], lang))))]    # figure's interval
 
 
 def reproducibility_blocks(r: Report, lang: str) -> list:
