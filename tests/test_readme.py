@@ -74,7 +74,7 @@ def prepared(command: str, tmp: Path) -> list[str]:
         if arg == "my-table.toml":
             (tmp / arg).write_text('[rules]\ndecks = 2\nhit_soft_17 = false\nlate_surrender = true\n')
             argv[i] = str(tmp / arg)
-    if argv[3:4] in (["report"], ["regenerate"]) and "--out" not in argv:
+    if argv[3:4] in (["report"], ["regenerate"], ["sweep"]) and "--out" not in argv:
         argv += ["--out", str(tmp / argv[3])]
     return argv
 
