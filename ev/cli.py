@@ -175,13 +175,23 @@ def _max_rounds_option(p: argparse.ArgumentParser) -> None:
                    help=f"lift the limit of {DEFAULT_MAX_ROUNDS:.0e} simulated rounds (up to {HARD_MAX_ROUNDS:.0e})")
 
 
+def _command(sub: Any, name: str) -> argparse.ArgumentParser:
+    """The sub-command ``name``, run by ``cmd_<name>``: its docstring's first line is the one-line help, the
+    rest (or the first line) the description of ``bjev <name> --help``."""
+    run = globals()["cmd_" + name.replace("-", "_")]
+    summary, _, rest = (run.__doc__ or "").strip().partition("\n\n")
+    details = " ".join(rest.split()) if rest.strip() else summary[:1].upper() + summary[1:] + "."
+    p = sub.add_parser(name, help=summary, description=details)
+    p.set_defaults(run=run)
+    return p
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="bjev", description="Exact blackjack mathematics: EVs, strategy, RTP.")
     parser.add_argument("--version", action="version", version=f"bjev {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("rtp", help="exact EV and RTP of a round under optimal play",
-                       description="Exact EV and RTP of a whole round under optimal composition-dependent play.")
+    p = _command(sub, "rtp")
     _rule_options(p)
     _split_option(p)
     p.add_argument("--strategy", choices=("optimal", "basic"), default="optimal",
@@ -189,10 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "chart exactly")
     p.add_argument("--exact", action="store_true",
                    help="exact rational mode: every value as a fraction p/q and its 20-digit decimal")
-    p.set_defaults(run=cmd_rtp)
 
-    p = sub.add_parser("hand", help="exact EV of every decision for one hand",
-                       description="Exact EV of every decision for one hand against one up card.")
+    p = _command(sub, "hand")
     p.add_argument("cards", help="the player's cards, e.g. T,6 or T6 or 10,6 (A 2-9 T J Q K)")
     p.add_argument("--up", required=True, help="the dealer's up card")
     p.add_argument("--removed", default="", help="other cards known to be out of the shoe, e.g. 5,5,T")
@@ -200,19 +208,12 @@ def build_parser() -> argparse.ArgumentParser:
     _split_option(p)
     p.add_argument("--exact", action="store_true",
                    help="exact rational mode: every value as a fraction p/q and its 20-digit decimal")
-    p.set_defaults(run=cmd_hand)
 
-    p = sub.add_parser("rules-effect", help="RTP under each reading of the peek rule and each one-rule change",
-                       description="EV and both RTPs under each reading of the seed rules' peek clause, and the "
-                                   "EV change of each one-rule change from the base game (optimal CD play).")
+    p = _command(sub, "rules-effect")
     _rule_options(p)
     _split_option(p, FIXED_SPLIT_STRATEGIES)
-    p.set_defaults(run=cmd_rules_effect)
 
-    p = sub.add_parser("simulate", help="Monte Carlo simulation of whole rounds, checked against the exact figures",
-                       description="Deal and play real rounds from a freshly shuffled shoe (xoshiro256**), by the "
-                                   "optimal or the basic strategy, and compare EV, both RTPs, the net-result "
-                                   "distribution and the frequencies with the exact values.")
+    p = _command(sub, "simulate")
     p.add_argument("--rounds", required=True, type=count(1), metavar="N",
                    help=f"rounds to play, e.g. 1e8 (at most {DEFAULT_MAX_ROUNDS:.0e} unless --max-rounds says more)")
     p.add_argument("--seed", type=parse_seed, metavar="S", help="seed, 0 to 2**64-1 (default: random, printed)")
@@ -221,36 +222,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strategy", choices=("optimal", "basic"), default="optimal",
                    help="optimal composition-dependent play (default) or the basic-strategy chart")
     _rule_options(p)
-    p.set_defaults(run=cmd_simulate)
 
     from ev.present.chart_render import FORMATS
     from ev.present.i18n import LANGUAGES
-    p = sub.add_parser("chart", help="the basic-strategy chart (total-dependent), in several formats and languages",
-                       description="The total-dependent basic-strategy chart, derived exactly (no single-cell change "
-                                   "raises the EV of a player who follows it), with its EV and both RTPs against "
-                                   "optimal composition-dependent play.")
+    p = _command(sub, "chart")
     p.add_argument("--format", choices=FORMATS, help="output format (default text; png needs --out; not with --json)")
     p.add_argument("--lang", choices=LANGUAGES, help="language (default en; not with --json)")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of printing (the JSON too, with --json)")
     _rule_options(p)
     _split_option(p)
-    p.set_defaults(run=cmd_chart)
 
-    p = sub.add_parser("regenerate",
-                       help="regenerate the committed strategy charts, exceptions and EV tables in tables/",
-                       description="Regenerate the committed strategy charts, exceptions and EV tables in tables/ "
-                                   "(the default game): the chart in every format and language, the "
-                                   "composition-dependent exceptions and the EV tables.")
+    p = _command(sub, "regenerate")
     p.add_argument("--out", metavar="DIR", default="tables", help="output directory (default: tables)")
-    p.set_defaults(run=cmd_regenerate)
 
-    p = sub.add_parser("report", help="the math report for regulators: PDF, HTML, Markdown and JSON",
-                       description="Write report.pdf, report.html, report.md, report.json, exceptions.csv and the "
-                                   "Markdown's images into --out: the game's identification, assumptions and rule "
-                                   "reading, method, both RTPs under every player strategy, results by up card, "
-                                   "decisions and maximum exposure, volatility, strategy chart and every "
-                                   "composition-dependent exception, rule sensitivity, a reproducible Monte Carlo "
-                                   "check, and a sign-off block.")
+    p = _command(sub, "report")
     p.add_argument("--out", metavar="DIR", default="report", help="output directory (default: report)")
     p.add_argument("--lang", choices=("en", "de", "pl"), default="en", help="language (default en)")
     p.add_argument("--simulate-rounds", metavar="N", type=count(0), default=10_000_000,
@@ -265,14 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--skip-rules-effect", action="store_true", help=argparse.SUPPRESS)  # tests: saves ~30 s
     _rule_options(p)
     _split_option(p)
-    p.set_defaults(run=cmd_report)
 
-    p = sub.add_parser("sweep", help="every combination of listed rule values: EV, RTPs, chart and its cost",
-                       description="Evaluate every combination of the listed rule values (a grid file and/or "
-                                   "--grid): EV, both RTPs, E[W], SD, P(double), P(split), the basic-strategy "
-                                   "chart's EV, cost and hash; with --exact the fractions and the RTP as a "
-                                   "function of the payout.  Writes sweep.csv, sweep.json (and sweep.parquet with "
-                                   "pyarrow) into --out; rerunning into the same --out skips finished variants.")
+    p = _command(sub, "sweep")
     p.add_argument("grid_file", nargs="?", metavar="GRID.toml",
                    help="the grid: rule = [values] (an axis) or rule = value (fixed), at the top level or "
                         "under [grid]")
@@ -290,12 +269,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--convention", choices=("total_wagered", "initial"), default="total_wagered",
                    help="the RTP convention of --target-rtp (default total_wagered)")
     _executor_options(p)
-    p.set_defaults(run=cmd_sweep)
     return parser
 
 
 # ----- commands -------------------------------------------------------------
 def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
+    """exact EV and RTP of a round under optimal play
+
+    Exact EV and RTP of a whole round under optimal composition-dependent play.
+    """
     from ev.present.command_text import rtp_output
     if args.strategy == "basic" and args.split_strategy:
         raise UsageError("--split-strategy applies to optimal play; the basic-strategy chart plays split hands by "
@@ -305,6 +287,11 @@ def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
+    """the basic-strategy chart (total-dependent), in several formats and languages
+
+    The total-dependent basic-strategy chart, derived exactly (no single-cell change raises the EV of a player
+    who follows it), with its EV and both RTPs against optimal composition-dependent play.
+    """
     from ev.analysis.basic_strategy import basic_chart
     from ev.present.chart_render import chart_data, render
     from ev.present.files import FileTarget
@@ -327,6 +314,11 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_regenerate(args: argparse.Namespace) -> tuple[str, Any]:
+    """regenerate the committed strategy charts, exceptions and EV tables in tables/
+
+    Regenerate the committed strategy charts, exceptions and EV tables in tables/ (the default game): the chart in
+    every format and language, the composition-dependent exceptions and the EV tables.
+    """
     from ev.present.files import write_tables
     paths, chart = write_tables(args.out)
     text = "\n".join([*(f"wrote {p}" for p in paths),
@@ -336,6 +328,11 @@ def cmd_regenerate(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:
+    """RTP under each reading of the peek rule and each one-rule change
+
+    EV and both RTPs under each reading of the seed rules' peek clause, and the EV change of each one-rule
+    change from the base game (optimal CD play).
+    """
     from ev.present.command_text import rules_effect_output
     rules = make_rules(args.rules, args.assignments)
     with Progress(1 + len(READINGS) + len(EFFECTS), "rules-effect") as bar:
@@ -343,6 +340,10 @@ def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
+    """exact EV of every decision for one hand
+
+    Exact EV of every decision for one hand against one up card.
+    """
     from ev.present.command_text import hand_output
     rules = make_rules(args.rules, args.assignments)
     faces = parse_faces(args.cards)
@@ -353,6 +354,11 @@ def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
+    """Monte Carlo simulation of whole rounds, checked against the exact figures
+
+    Deal and play real rounds from a freshly shuffled shoe (xoshiro256**), by the optimal or the basic strategy,
+    and compare EV, both RTPs, the net-result distribution and the frequencies with the exact values.
+    """
     from ev.analysis.simulation import compare, exact_figures, resolve_strategy, simulate
     from ev.present.simulation_text import report_data, report_text
     check_rounds(args.rounds, args.max_rounds, args.workers)
@@ -367,7 +373,14 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
-    """Build every figure once (ev.present.report.model), render the four files, commit them into --out at the end."""
+    """the math report for regulators: PDF, HTML, Markdown and JSON
+
+    Write report.pdf, report.html, report.md, report.json, exceptions.csv and the Markdown's images into --out:
+    the game's identification, assumptions and rule reading, method, both RTPs under every player strategy,
+    results by up card, decisions and maximum exposure, volatility, strategy chart and every
+    composition-dependent exception, rule sensitivity, a reproducible Monte Carlo check, and a sign-off block.
+    """
+    # Build every figure once (ev.present.report.model), render the four files, commit them into --out at the end.
     from ev.present.report import FILES, build_report, output_target, render_all, report_json, total_steps
     rounds = args.simulate_rounds
     if rounds == 0 and (args.seed is not None or args.workers is not None):
@@ -391,7 +404,14 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
 
 
 def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
-    """Evaluate the grid's unfinished variants, appending each to the journal; then render the tables."""
+    """every combination of listed rule values: EV, RTPs, chart and its cost
+
+    Evaluate every combination of the listed rule values (a grid file and/or --grid): EV, both RTPs, E[W], SD,
+    P(double), P(split), the basic-strategy chart's EV, cost and hash; with --exact the fractions and the RTP as
+    a function of the payout.  Writes sweep.csv, sweep.json (and sweep.parquet with pyarrow) into --out;
+    rerunning into the same --out skips finished variants.
+    """
+    # Evaluate the grid's unfinished variants, appending each to the journal; then render the tables.
     from fractions import Fraction
 
     from ev.analysis.sweep import SweepOptions, make_grid, run_sweep, variants

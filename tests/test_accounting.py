@@ -211,3 +211,21 @@ def test_rules_effect_cli(capsys):
     assert effects["8 decks"]["ev_change"] < effects["2 decks"]["ev_change"] < 0
     assert data["base"]["ev"] == pytest.approx(published.ROUND_EVS[0][2], abs=published.EV_TOLERANCE)
     assert next(r["label"] for r in data["readings"]) == "peek on ace and ten"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_hand_split_rounds_in_c_equal_the_python_merge(seed, monkeypatch):
+    """The exact split rounds of two hands are merged and summed in C (ev.core._exact_sums); the Python merge
+    that serves rounds of more hands must give the same fractions, on random rules and small shoes."""
+    from ev.core.exact_policy import ExactPolicyEvaluator
+    rng = random.Random(f"pairs-in-c-{seed}")
+    rules = random_rules(rng, decks=1, max_split_hands=2)
+    removed = removed_for(random_small_shoe(rng, 1, size=22, tens=7), 1)
+    game = Game(rules, removed, exact=True)
+    in_c = round_stats(game, "cdz")
+    monkeypatch.setattr(ExactPolicyEvaluator, "pairs_in_c", False)
+    in_python = round_stats(Game(rules, removed, exact=True), "cdz")
+    assert in_c.work["split_unions"] > 0 and "split_unions" not in in_python.work
+    assert in_c.distribution == in_python.distribution
+    assert in_c.expected_wager == in_python.expected_wager and in_c.p_split == in_python.p_split
+    assert sum(in_c.distribution.values()) == 1

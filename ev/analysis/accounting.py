@@ -55,8 +55,23 @@ from ev.errors import EngineError
 _PLAY = (Action.STAND, Action.HIT, Action.DOUBLE)
 
 
+class ReturnToPlayer:
+    """Both RTPs from ``ev`` (initial bets) and ``expected_wager`` (E[W], initial bets): mixed into the figures."""
+
+    ev: Any
+    expected_wager: Any
+
+    @property
+    def rtp_initial(self) -> Any:
+        return 1 + self.ev
+
+    @property
+    def rtp_total_wagered(self) -> Any:
+        return (self.expected_wager + self.ev) / self.expected_wager
+
+
 @dataclass
-class RoundStats:
+class RoundStats(ReturnToPlayer):
     """Exact figures of a round played by one strategy.  See the module docstring for definitions."""
 
     rules: Rules
@@ -77,14 +92,6 @@ class RoundStats:
     work: dict = field(default_factory=dict, repr=False)
     #: how the splits of three and four hands were scored: "exact" or "independent" (module docstring)
     distribution_method: str = "exact"
-
-    @property
-    def rtp_initial(self) -> Number:
-        return 1 + self.ev
-
-    @property
-    def rtp_total_wagered(self) -> Number:
-        return (self.expected_wager + self.ev) / self.expected_wager
 
     def _sum(self, terms: Iterator[Number]) -> Number:
         return sum(terms, self.arithmetic.zero)

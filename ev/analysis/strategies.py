@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, round_stats, split_cells
+from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, ReturnToPlayer, round_stats, split_cells
 from ev.analysis.game import Game
 from ev.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Policy
 from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES
@@ -235,19 +235,11 @@ def split_round(game: Game, evaluator: Any, up: int, pair: int, split_codes: byt
 
 
 @dataclass
-class Figures:
+class Figures(ReturnToPlayer):
     """EV and expected total stake E[W] of a round under one strategy (initial bets), and both RTPs."""
 
     ev: Any
     expected_wager: Any
-
-    @property
-    def rtp_initial(self) -> Any:
-        return 1 + self.ev
-
-    @property
-    def rtp_total_wagered(self) -> Any:
-        return (self.expected_wager + self.ev) / self.expected_wager
 
 
 def policy_figures(game: Game, policy: Policy) -> Figures:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import prod
 
+from ev.core._exact_sums import pair_round_cells
 from ev.core.actions import Action
 from ev.core.cards import N_RANKS, TEN, hand_result, hand_type
 from ev.core.exact_solver import ExactUpcardSolver, PlayContext, falling
@@ -38,6 +39,10 @@ class ExactPolicyEvaluator:
     state for unsplit hands; ``split_play``: the same for hands split from each
     pair rank, ten tables concatenated (pair A first).
     """
+
+    #: rounds of two split hands are merged and summed in C (``ev.core._exact_sums.pair_round_cells``); False
+    #: keeps them in Python, as the rounds of more hands are (the tests compare the two)
+    pairs_in_c = True
 
     def __init__(self, solver: ExactUpcardSolver, natural_rank: int, play: bytes,
                  split_play: Sequence[int]) -> None:
@@ -229,8 +234,18 @@ class ExactPolicyEvaluator:
             den = falling(n0 - size, min(sol.poly.max_len, n0 - size))
             return Fraction(weight, falling(n0, size)), [Fraction(d, den) for d in dealer]
 
+        paired: dict = defaultdict(Fraction)     # two-hand rounds, merged and summed in C (ev.core._exact_sums)
         for count, n_p, classes in configs:
             hands = 2 + n_p
+            if hands == 2 and not faces and self.pairs_in_c:
+                one, two = finals[classes[0]], finals[classes[1]]
+                if count * sum(m for _, m, _ in one) * sum(m for _, m, _ in two) < 2 ** 62:
+                    cells, pairs, unions = pair_round_cells(sol.poly.table(), deck10, one, two, count)
+                    for (doubles, bj, net), v in cells.items():
+                        paired[doubles, bj, net, 2] += v
+                    self.work["final_pairs"] += pairs
+                    self.work["split_unions"] = self.work.get("split_unions", 0) + unions
+                    continue
             if hands > 2 and bound > exact_limit:     # hands independent given the dealer's outcome
                 n_n = sum(1 for c in classes if c[1])
                 probability = Fraction(count * falling(resplit_cards, n_p) * falling(n0 - resplit_cards, n_n),
@@ -269,6 +284,8 @@ class ExactPolicyEvaluator:
             den = falling(n0, length)
             for cell, v in cells.items():
                 out[cell] += Fraction(v, den)
+        for cell, v in paired.items():
+            out[cell] += v
         if rough:
             target = sum(dealer_of((0,) * kinds)[1], Fraction(0))
             scale = (target - sum(out.values(), Fraction(0))) / sum(rough.values(), Fraction(0))

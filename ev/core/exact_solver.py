@@ -52,10 +52,20 @@ MAX_EXTRA = 5
 class DealerPolynomial:
     """The dealer's outcome numerators for one up card, compiled from its terminal hands."""
 
-    def __init__(self, terms: list[tuple]) -> None:
+    def __init__(self, terms: list[tuple], source: tuple = ()) -> None:
         self.max_len = max((sum(m) for m, _, _ in terms), default=0)
         self._g: dict[int, tuple] = {}
         self._fn = self._compile(terms)
+        #: (up, hit_soft_17, excluded, caps) the terms were made from: the same dealer as a ``DealerTable``
+        self.source = source
+        self._table: Any = None
+
+    def table(self) -> Any:
+        """The same dealer as the core's ``DealerTable`` (its integer numerators serve exact sums in C)."""
+        if self._table is None:
+            from ev.core._dealer import DealerTable
+            self._table = DealerTable(*self.source)
+        return self._table
 
     def _compile(self, terms: list[tuple]):
         groups: dict = defaultdict(list)     # (outcome, length) -> [(multiset, orders)]
@@ -126,7 +136,7 @@ class DealerPolynomial:
 @cache
 def dealer_poly(up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> DealerPolynomial:
     """The compiled dealer for an up card (``caps``: the shoe less the up card bounds each rank)."""
-    return DealerPolynomial(shapes.dealer_terminals(up, hit_soft_17, excluded, caps))
+    return DealerPolynomial(shapes.dealer_terminals(up, hit_soft_17, excluded, caps), (up, hit_soft_17, excluded, caps))
 
 
 # ----- the player -----------------------------------------------------------

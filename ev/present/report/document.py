@@ -50,6 +50,15 @@ def _not_available(section: dict, lang: str) -> Paragraph:
     return Paragraph(t("not_available", lang, reason=_reason(section, lang)))
 
 
+def _open_section(doc: Document, key: str, section: dict, lang: str) -> bool:
+    """Add the section's heading; if its figures are not available, say why and return False."""
+    doc.add(Heading(t(key, lang)))
+    if section.get("available"):
+        return True
+    doc.add(_not_available(section, lang))
+    return False
+
+
 # ----- the document ---------------------------------------------------------------------------
 def build_document(report: Report, lang: str) -> Document:
     check_language(lang)
@@ -309,9 +318,7 @@ def _strategy(doc: Document, r: Report, lang: str) -> None:
 
 def _sensitivity(doc: Document, r: Report, lang: str) -> None:
     s = r.sensitivity
-    doc.add(Heading(t("s8", lang)))
-    if not s.get("available"):
-        doc.add(_not_available(s, lang))
+    if not _open_section(doc, "s8", s, lang):
         return
     doc.add(Heading(t("readings_table", lang), 2),
             Table([t("reading", lang), t("col.ev_pct", lang), t("col.rtp_i_pct", lang), t("col.rtp_tw_pct", lang),
@@ -334,9 +341,7 @@ def _sensitivity(doc: Document, r: Report, lang: str) -> None:
 
 def _verification(doc: Document, r: Report, lang: str) -> None:
     v = r.verification
-    doc.add(Heading(t("s9", lang)))
-    if not v.get("available"):
-        doc.add(_not_available(v, lang))
+    if not _open_section(doc, "s9", v, lang):
         return
     doc.add(Paragraph(t("sim_intro", lang)),
             _kv([(t("rounds", lang), integer(v["rounds"], lang)),

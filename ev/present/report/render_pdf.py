@@ -33,6 +33,7 @@ class _PDF(FPDF):
     def __init__(self, doc: Document) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
         self.doc = doc
+        self.measurer: _PDF | None = None          # where _measure draws
         self.add_font(FONT, "", str(font_path("DejaVuSans.ttf")))
         self.add_font(FONT, "B", str(font_path("DejaVuSans-Bold.ttf")))
         self.add_font(FONT, "I", str(font_path("DejaVuSans-Oblique.ttf")))
@@ -109,17 +110,24 @@ def _page_height(pdf: FPDF) -> float:
     return pdf.page_break_trigger - pdf.t_margin
 
 
-def _measure(pdf: FPDF, blocks: list) -> float:
-    """Height (mm) the blocks take, rendered on a dummy copy of the document."""
-    with pdf.offset_rendering() as dummy:
-        y0, page0 = dummy.get_y(), dummy.page
-        for block in blocks:
-            _draw(dummy, block)
-        height = dummy.get_y() - y0 + (dummy.page - page0) * _page_height(pdf)
-    return height
+def _measure(pdf: _PDF, blocks: list) -> float:
+    """Height (mm) the blocks take, drawn from the same place on a fresh page of a second document.
+
+    (fpdf's ``offset_rendering`` copies the whole document for each measurement: quadratic in its length.)
+    """
+    if pdf.measurer is None:
+        pdf.measurer = _PDF(pdf.doc)
+    dummy = pdf.measurer
+    dummy.add_page()
+    dummy.set_font(pdf.font_family, pdf.font_style, pdf.font_size_pt)
+    dummy.set_xy(pdf.get_x(), pdf.get_y())
+    y0, page0 = dummy.get_y(), dummy.page
+    for block in blocks:
+        _draw(dummy, block)
+    return dummy.get_y() - y0 + (dummy.page - page0) * _page_height(pdf)
 
 
-def _place(pdf: FPDF, group: list) -> None:
+def _place(pdf: _PDF, group: list) -> None:
     """Draw a group on the current page if it fits, else on the next; split a long table between pages."""
     if isinstance(group[0], PageBreak):
         if pdf.get_y() > pdf.t_margin + 1:

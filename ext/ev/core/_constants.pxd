@@ -19,3 +19,12 @@ cdef enum:
     CDZ = 1             # CDZ-: copy the unsplit decision
     CDP1 = 2            # CDP1: copy the decision with one extra pair card gone
     N_MODES = 3
+
+
+cdef inline int compare_counts(const unsigned char* x, const unsigned char* y) noexcept nogil:
+    """Order of two rank-count tuples, ace first (for qsort): negative, zero or positive."""
+    cdef int r
+    for r in range(N_RANKS):
+        if x[r] != y[r]:
+            return <int>x[r] - <int>y[r]
+    return 0

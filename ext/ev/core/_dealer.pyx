@@ -18,7 +18,7 @@ from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcpy, memset
 from libcpp.vector cimport vector
 
-from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS
+from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS, compare_counts
 from ev.core._shapes cimport OUTCOME_SHIFT, Terminal, terminal_list, unpack
 
 
@@ -33,15 +33,11 @@ cdef int compare_sorted(const void* a, const void* b) noexcept nogil:
     """Group order of the trie: outcome, then length, then the counts as a tuple (ace first)."""
     cdef const Sorted* x = <const Sorted*>a
     cdef const Sorted* y = <const Sorted*>b
-    cdef int r
     if x.outcome != y.outcome:
         return x.outcome - y.outcome
     if x.length != y.length:
         return x.length - y.length
-    for r in range(N_RANKS):
-        if x.m[r] != y.m[r]:
-            return <int>x.m[r] - <int>y.m[r]
-    return 0
+    return compare_counts(x.m, y.m)
 
 
 cdef class DealerTable:

@@ -15,14 +15,17 @@ integers.
 from fractions import Fraction
 
 from libc.math cimport log2
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
+from libcpp.algorithm cimport sort
+from libcpp.unordered_map cimport unordered_map
+from libcpp.utility cimport pair
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS
 from ev.core._dealer cimport MAX_DRAW, DealerTable
-from ev.core._split_finals cimport N_TYPES, SPLIT_CELLS, Cell, count_of, split_cell
+from ev.core._split_finals cimport N_TYPES, SPLIT_CELLS, Cell, count_of, split_cell, unit
 
 cdef extern from *:
     ctypedef unsigned long long uint128 "unsigned __int128"
@@ -205,3 +208,78 @@ cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]
         if num:
             out[c // 18, (c // 9) % 2, c % 9 - 4] = Fraction(num, den)
     return out
+
+
+cdef uint64_t pack(cards) except? 0:
+    """A multiset of cards by rank, packed (``ev.core._split_finals``: 6 bits a rank, ace lowest)."""
+    cdef uint64_t key = 0
+    cdef int r
+    for r in range(N_RANKS):
+        key += (<uint64_t>cards[r]) * unit(r)
+    return key
+
+
+def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long long count):
+    """The exact joint distribution {(doubles, dealer_blackjack, net): Fraction} of a split round of two hands.
+
+    ``finals1`` and ``finals2`` list each hand's ways to finish as (cards drawn by rank, number of drawing
+    orders, type) (``ev.core.exact_policy.ExactPolicyEvaluator._class_finals``), both drawn from
+    ``deck10`` (the deck less both pair cards); ``count`` multiplies every weight.  The two lists are
+    merged by the union of their cards here, and summed against the dealer by :func:`exact_split_cells`.
+    Returns the cells, the number of pairs of finals merged and the number of distinct unions.
+    The caller keeps the weights below 2^62 (count times the sums of both lists' orders).
+    """
+    cdef int d0[N_RANKS]
+    cdef vector[uint64_t] keys1, keys2, unions, order
+    cdef vector[int64_t] ways1, ways2
+    cdef vector[int] types1, types2
+    cdef unordered_map[uint64_t, int] index
+    cdef unordered_map[uint64_t, int64_t] ways
+    cdef vector[Cell] cells
+    cdef Cell cell
+    cdef uint64_t u, key
+    cdef size_t i, j
+    cdef int r, ui
+    cdef bint fits
+    cdef int64_t pairs = 0
+    cdef pair[uint64_t, int64_t] item
+    for r in range(N_RANKS):
+        d0[r] = deck10[r]
+    for cards, m, ty in finals1:
+        keys1.push_back(pack(cards))
+        ways1.push_back(m)
+        types1.push_back(ty)
+    for cards, m, ty in finals2:
+        keys2.push_back(pack(cards))
+        ways2.push_back(m)
+        types2.push_back(ty)
+    with nogil:
+        for i in range(keys1.size()):
+            for j in range(keys2.size()):
+                u = keys1[i] + keys2[j]          # counts stay below 64: a hand holds at most 21 cards
+                fits = True
+                for r in range(N_RANKS):
+                    if count_of(u, r) > d0[r]:
+                        fits = False
+                        break
+                if not fits:
+                    continue
+                pairs += 1
+                if index.count(u):
+                    ui = index[u]
+                else:
+                    ui = unions.size()
+                    index[u] = ui
+                    unions.push_back(u)
+                key = <uint64_t>ui * (N_TYPES * N_TYPES) + types1[i] * N_TYPES + types2[j]
+                ways[key] += count * ways1[i] * ways2[j]
+        for item in ways:
+            order.push_back(item.first)
+        sort(order.begin(), order.end())
+        for key in order:
+            cell.union_index = <int>(key // (N_TYPES * N_TYPES))
+            cell.tpair = <int>(key % (N_TYPES * N_TYPES))
+            cell.ways = ways[key]
+            cells.push_back(cell)
+    return exact_split_cells(table, d0, unions, cells), pairs, unions.size()
+

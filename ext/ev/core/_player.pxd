@@ -36,6 +36,7 @@ cdef class UpcardSolver:
     cdef double* dealer_dist(self, int ctx, int s) noexcept nogil
     cdef double bust_value(self, const int* d, int n, int r) noexcept nogil
     cdef double stand(self, int ctx, int s) noexcept nogil
+    cdef double draw(self, int ctx, int s, int decide, bint then_stand) noexcept nogil
     cdef double hit(self, int ctx, int s, int decide) noexcept nogil
     cdef double double_down(self, int ctx, int s) noexcept nogil
     cdef bint can_double(self, int ctx, int s) noexcept nogil

@@ -155,38 +155,35 @@ cdef class UpcardSolver:
             row[s] = v
         return v
 
+    cdef double draw(self, int ctx, int s, int decide, bint then_stand) noexcept nogil:
+        """Mean value of drawing one card to hand s: then stand (a double), or play on by ``decide``."""
+        cdef int d[N_RANKS]
+        cdef int r, t
+        cdef int n = self.deck_of(ctx, s, d)
+        cdef double v = 0.0
+        for r in range(N_RANKS):
+            if d[r] > 0:
+                t = self.nxt[s * N_RANKS + r]
+                if t < 0:
+                    v += d[r] * self.bust_value(d, n, r)
+                elif then_stand:
+                    v += d[r] * self.stand(ctx, t)
+                else:
+                    v += d[r] * self.after_card(ctx, t, decide)
+        return v / n
+
     cdef double hit(self, int ctx, int s, int decide) noexcept nogil:
         """Draw one card, then play on by the decisions of ``decide`` (see the module docstring)."""
         cdef double* row = self.memo(self.hit_memo, ctx * N_DECIDE + decide)
-        cdef double v = row[s]
-        cdef int d[N_RANKS]
-        cdef int r, t, n
-        if isnan(v):
-            n = self.deck_of(ctx, s, d)
-            v = 0.0
-            for r in range(N_RANKS):
-                if d[r] > 0:
-                    t = self.nxt[s * N_RANKS + r]
-                    v += d[r] * (self.bust_value(d, n, r) if t < 0 else self.after_card(ctx, t, decide))
-            v /= n
-            row[s] = v
-        return v
+        if isnan(row[s]):
+            row[s] = self.draw(ctx, s, decide, False)
+        return row[s]
 
     cdef double double_down(self, int ctx, int s) noexcept nogil:
         cdef double* row = self.memo(self.double_memo, ctx)
-        cdef double v = row[s]
-        cdef int d[N_RANKS]
-        cdef int r, t, n
-        if isnan(v):
-            n = self.deck_of(ctx, s, d)
-            v = 0.0
-            for r in range(N_RANKS):
-                if d[r] > 0:
-                    t = self.nxt[s * N_RANKS + r]
-                    v += d[r] * (self.bust_value(d, n, r) if t < 0 else self.stand(ctx, t))
-            v = 2.0 * v / n
-            row[s] = v
-        return v
+        if isnan(row[s]):
+            row[s] = 2.0 * self.draw(ctx, s, 0, True)
+        return row[s]
 
     cdef bint can_double(self, int ctx, int s) noexcept nogil:
         if self.ncards[s] != 2 or (ctx > 0 and not self.das):

@@ -12,6 +12,7 @@ from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport ACE, BLACKJACK, BUST, N_RANKS
+from ev.core._constants cimport compare_counts  # the hand graph's order
 
 
 cdef struct State:
@@ -23,13 +24,9 @@ cdef int compare_states(const void* a, const void* b) noexcept nogil:
     """Order of the hand graph: by number of cards, then by the counts as a tuple (ace first)."""
     cdef const State* x = <const State*>a
     cdef const State* y = <const State*>b
-    cdef int r
     if x.n != y.n:
         return x.n - y.n
-    for r in range(N_RANKS):
-        if x.c[r] != y.c[r]:
-            return <int>x.c[r] - <int>y.c[r]
-    return 0
+    return compare_counts(x.c, y.c)
 
 
 cdef void enumerate_hands(const int* caps, int r, State* cur, int hard, vector[State]& out) noexcept nogil:

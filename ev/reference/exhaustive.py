@@ -1,0 +1,385 @@
+"""The reference twin dealing every card in table order: split distributions, the distribution of a whole
+round under a fixed strategy, and truly optimal split play by search (slow: small decks only).
+
+Conventions: :mod:`ev.reference`.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+
+from ev.core.cards import ACE, N_RANKS, TEN, hand_total
+from ev.core.rules import Rules
+from ev.reference.values import ACTIONS, Player, blackjack_rank, dealer_distribution, minus, plus, split_contexts
+
+
+def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
+                           unsplit: Player, pair_face: int | None = None) -> Fraction:
+    """Exact joint EV of splitting: the mean of :func:`split_distribution_exhaustive`."""
+    cells = split_distribution_exhaustive(base, up, rules, pair, split_strategy, unsplit, pair_face)
+    return sum((p * net for (_, _, net, _), p in cells.items()), Fraction(0))
+
+
+def split_distribution_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
+                                  unsplit: Player, pair_face: int | None = None) -> dict:
+    """Exact joint distribution of a split, by dealing every card in table order (slow: small decks only).
+
+    {(doubled hands, dealer blackjack 0/1, net in initial bets, hands): probability}, joint
+    units (the probabilities sum to P(no settled dealer blackjack) for this hand).
+
+    The check on :func:`split_value`.  The hole card is dealt first (left out
+    when it would make a settled blackjack), then each split hand is played to
+    the end in turn, resplitting pair cards while hands may be added, and last
+    the dealer draws from what is left.  Each hand follows the split strategy's
+    decisions exactly as :func:`split_value` assumes (CDZ-, CDP1 or CDP, with
+    ``gone`` pair cards known to be out), but nothing is approximated: every
+    card any hand draws leaves the deck.
+
+    ``pair_face``: for tens split by rank with resplits, the cards of the
+    pair's own face in ``base`` (the pair's two included): the deck is dealt
+    with those as an eleventh kind of card, the only ten-valued card that
+    resplits.
+    """
+    if base[pair] < 2:
+        raise ValueError("the deck does not hold the pair")
+    context = split_contexts(base, up, rules, pair, split_strategy, unsplit)
+    one_card = pair == ACE and rules.split_aces_one_card
+    most = rules.max_split_hands if pair != ACE or rules.resplit_aces else 2
+    faces = pair == TEN and rules.split_tens == "rank" and most > 2
+    if faces and pair_face is None:
+        raise ValueError("tens split by rank: say how many cards of the pair's face the deck holds")
+    kinds = N_RANKS + 1 if faces else N_RANKS       # kind N_RANKS: a ten of the pair's face
+
+    def rank(kind: int) -> int:
+        return TEN if kind == N_RANKS else kind
+
+    resplit_kind = N_RANKS if faces else pair
+    bj_card = blackjack_rank(up)
+    excluded = bj_card if rules.blackjack_settled_as_peek(up) else None
+
+    @cache
+    def dealer(deck: tuple, hole: int) -> tuple:
+        """Dealer's final total (17..21, 22 for bust, 0 for blackjack) distribution, up and hole known."""
+        out: dict[int, Fraction] = {}
+
+        def draw(deck: tuple, hard: int, has_ace: bool, prob: Fraction, ncards: int) -> None:
+            soft = has_ace and hard + 10 <= 21
+            total = hard + 10 if soft else hard
+            if ncards == 2 and total == 21:
+                out[0] = out.get(0, Fraction(0)) + prob
+                return
+            if total > 21 or total > 17 or (total == 17 and not (soft and rules.hit_soft_17)):
+                key = 22 if total > 21 else total
+                out[key] = out.get(key, Fraction(0)) + prob
+                return
+            n = sum(deck)
+            if n == 0:
+                raise ValueError("the deck ran out while the dealer was drawing")
+            for kind in range(kinds):
+                if deck[kind]:
+                    r = rank(kind)
+                    draw(minus(deck, kind), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[kind], n),
+                         ncards + 1)
+
+        draw(deck, up + rank(hole) + 2, ACE in (up, rank(hole)), Fraction(1), 2)
+        return tuple(sorted(out.items()))
+
+    def settle(deck: tuple, hole: int, finished: tuple) -> dict:
+        cells: dict = {}
+        doubles = sum(bet == 2 for _, bet in finished)
+        for dealer_total, p in dealer(deck, hole):
+            net = 0
+            for total, bet in finished:
+                if dealer_total == 0 or total > 21 or total < dealer_total <= 21:
+                    net -= bet
+                elif total > dealer_total or dealer_total == 22:
+                    net += bet
+            key = (doubles, int(dealer_total == 0), net, len(finished))
+            cells[key] = cells.get(key, Fraction(0)) + p
+        return cells
+
+    def mix(parts: list) -> dict:
+        """The sum of p x cells over (p, cells)."""
+        out: dict = {}
+        for p, cells in parts:
+            for key, q in cells.items():
+                out[key] = out.get(key, Fraction(0)) + p * q
+        return out
+
+    @cache
+    def play(deck: tuple, hole: int, hands: int, waiting: int, hand: tuple | None, bet: int,
+             finished: tuple) -> dict:
+        n = sum(deck)
+        if n == 0 and (waiting or hand is not None):
+            raise ValueError("the deck ran out while a split hand was drawing")
+        if hand is None:
+            if waiting == 0:
+                return settle(deck, hole, finished)
+            parts = []
+            start = tuple(int(q == pair) for q in range(N_RANKS))
+            for kind in range(kinds):
+                if not deck[kind]:
+                    continue
+                p = Fraction(deck[kind], n)
+                if kind == resplit_kind and hands < most:
+                    parts.append((p, play(minus(deck, kind), hole, hands + 1, waiting + 1, None, 1, finished)))
+                else:
+                    parts.append((p, play(minus(deck, kind), hole, hands, waiting - 1, plus(start, rank(kind)), 1,
+                                          finished)))
+            return mix(parts)
+        total, _ = hand_total(hand)
+        if total >= 21 or one_card:
+            done = tuple(sorted(finished + ((total, bet),)))
+            return play(deck, hole, hands, waiting, None, 1, done)
+        action = context(hands - 1).decide(hand) if bet == 1 else "stand"
+        if action == "stand":
+            return play(deck, hole, hands, waiting, None, 1, tuple(sorted(finished + ((total, bet),))))
+        new_bet = 2 if action == "double" else 1
+        return mix([(Fraction(deck[kind], n), play(minus(deck, kind), hole, hands, waiting,
+                                                   plus(hand, rank(kind)), new_bet, finished))
+                    for kind in range(kinds) if deck[kind]])
+
+    deck = tuple(c - 2 if r == pair else c for r, c in enumerate(base))
+    if faces and pair_face is not None:
+        deck = deck[:TEN] + (deck[TEN] - (pair_face - 2), pair_face - 2)
+    n = sum(deck)
+    return mix([(Fraction(deck[hole], n), play(minus(deck, hole), hole, 2, 2, None, 1, ()))
+                for hole in range(kinds) if deck[hole] and rank(hole) != excluded])
+
+
+def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, insure, even_money: bool
+                       ) -> tuple[dict[Fraction, Fraction], Fraction]:
+    """Exact distribution of a round's net result, and E[stake], for a fixed strategy (one split at most).
+
+    The twin of ``ev.analysis.accounting``: it deals every card in table order (up card,
+    the player's two cards, the hole card, the player's draws, the dealer's
+    draws) and follows the strategy given as functions of the hand:
+    ``action(up, hand)`` -> 'stand' | 'hit' | 'double' | 'split' | 'surrender'
+    (unsplit hands), ``split_action(up, hand)`` -> 'stand' | 'hit' | 'double'
+    (split hands), ``insure(up, hand)`` -> bool.  Hands are rank-count tuples.
+    Small shoes only.
+    """
+    if rules.max_split_hands > 2:
+        raise ValueError("the reference distribution handles one split only")
+    dist: dict[Fraction, Fraction] = {}
+    stake_total = Fraction(0)
+
+    def add(p: Fraction, net: Fraction, stake: Fraction) -> None:
+        nonlocal stake_total
+        dist[net] = dist.get(net, Fraction(0)) + p
+        stake_total += p * stake
+
+    def dealer_final(deck: tuple, up: int, hole: int) -> list[tuple[int, Fraction]]:
+        """(total or 22 for bust, probability) of the dealer's final hand."""
+        out: list = []
+
+        def draw(deck, hard, has_ace, prob):
+            soft = has_ace and hard + 10 <= 21
+            total = hard + 10 if soft else hard
+            if total > 21 or total > 17 or (total == 17 and not (soft and rules.hit_soft_17)):
+                out.append((min(total, 22), prob))
+                return
+            n = sum(deck)
+            for r in range(N_RANKS):
+                if deck[r]:
+                    draw(minus(deck, r), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[r], n))
+
+        draw(deck, up + hole + 2, ACE in (up, hole), Fraction(1))
+        return out
+
+    def play(deck: tuple, hand: tuple, prob: Fraction, after_split: bool, first: bool, finals: list) -> None:
+        """Play one hand to its end; append (deck after, total, bet, prob) for each way it ends."""
+        total, _ = hand_total(hand)
+        if total >= 21 or (after_split and hand[ACE] >= 1 and sum(hand) == 2 and
+                           rules.split_aces_one_card and _split_from_ace[0]):
+            finals.append((deck, total, 1, prob))
+            return
+        a = split_action(up_card[0], hand) if after_split else action(up_card[0], hand)
+        if a == "stand":
+            finals.append((deck, total, 1, prob))
+            return
+        n = sum(deck)
+        for r in range(N_RANKS):
+            if deck[r]:
+                p = prob * Fraction(deck[r], n)
+                new = plus(hand, r)
+                if a == "double":
+                    finals.append((minus(deck, r), hand_total(new)[0], 2, p))
+                else:
+                    play(minus(deck, r), new, p, after_split, False, finals)
+
+    def score(total: int, bet: int, dealer_total: int, dealer_bj: bool) -> int:
+        if total > 21 or dealer_bj:
+            return -bet
+        if dealer_total > 21 or total > dealer_total:
+            return bet
+        return -bet if total < dealer_total else 0
+
+    up_card = [0]
+    _split_from_ace = [False]
+    shoe = tuple(shoe)
+    n0 = sum(shoe)
+    for up in range(N_RANKS):
+        if not shoe[up]:
+            continue
+        up_card[0] = up
+        d1 = minus(shoe, up)
+        p_up = Fraction(shoe[up], n0)
+        for c1 in range(N_RANKS):
+            for c2 in range(N_RANKS):
+                if not d1[c1] or (c2 == c1 and d1[c1] < 2) or not d1[c2]:
+                    continue
+                p_deal = p_up * Fraction(d1[c1], sum(d1)) * Fraction(minus(d1, c1)[c2], sum(d1) - 1)
+                hand = plus(plus((0,) * N_RANKS, c1), c2)
+                d2 = minus(minus(d1, c1), c2)
+                natural = {c1, c2} == {ACE, TEN}
+                bj_card = blackjack_rank(up)
+                settled = rules.blackjack_settled_as_peek(up)
+                for hole in range(N_RANKS):
+                    if not d2[hole]:
+                        continue
+                    p = p_deal * Fraction(d2[hole], sum(d2))
+                    d3 = minus(d2, hole)
+                    dealer_bj = hole == bj_card
+                    if natural:
+                        if up == ACE and rules.even_money and even_money:
+                            add(p, Fraction(1), Fraction(3, 2))
+                        else:
+                            add(p, Fraction(0) if dealer_bj else rules.payout, Fraction(1))
+                        continue
+                    insured = up == ACE and rules.insurance and insure(up, hand)
+                    ins_net = (Fraction(1) if dealer_bj else Fraction(-1, 2)) if insured else Fraction(0)
+                    ins_stake = Fraction(1, 2) if insured else Fraction(0)
+                    if dealer_bj and settled:
+                        add(p, -1 + ins_net, 1 + ins_stake)
+                        continue
+                    a = action(up, hand)
+                    if a == "surrender":
+                        add(p, (Fraction(-1) if dealer_bj else Fraction(-1, 2)) + ins_net, 1 + ins_stake)
+                        continue
+                    if a == "split":
+                        _split_from_ace[0] = c1 == ACE
+                        start = plus((0,) * N_RANKS, c1)
+                        first: list = []
+                        n = sum(d3)
+                        for r in range(N_RANKS):
+                            if d3[r]:
+                                play(minus(d3, r), plus(start, r), Fraction(d3[r], n), True, True, first)
+                        for deck1, t1, b1, q1 in first:
+                            second: list = []
+                            n1 = sum(deck1)
+                            for r in range(N_RANKS):
+                                if deck1[r]:
+                                    play(minus(deck1, r), plus(start, r), q1 * Fraction(deck1[r], n1), True, True,
+                                         second)
+                            for deck2, t2, b2, q2 in second:
+                                for dt, qd in dealer_final(deck2, up, hole):
+                                    net = score(t1, b1, dt, dealer_bj) + score(t2, b2, dt, dealer_bj)
+                                    add(p * q2 * qd, net + ins_net, b1 + b2 + ins_stake)
+                        _split_from_ace[0] = False
+                        continue
+                    finals: list = []
+                    play(d3, hand, Fraction(1), False, True, finals)
+                    for deck1, t1, b1, q1 in finals:
+                        for dt, qd in dealer_final(deck1, up, hole):
+                            add(p * q1 * qd, score(t1, b1, dt, dealer_bj) + ins_net, b1 + ins_stake)
+    return dist, stake_total
+
+
+def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int) -> tuple[Fraction, dict]:
+    """Truly optimal one-split play by searching every way to play both hands (slow: small decks only).
+
+    Returns the joint EV of splitting (both hands) and the joint distribution
+    {(doubles, dealer_blackjack, net): mass} of the split's play under the
+    optimal decisions.  ``base`` is the deck the pair was dealt from.
+
+    The first hand is played to its end, then the second; every decision
+    (stand, hit, double where the rules allow it after a split) maximises the
+    expected result of *both* hands given every card the player has seen (the
+    first hand's cards included when the second is played); exact ties go to
+    the earlier of stand, hit, double.  Then the dealer draws from what is left.
+    No decision sees the hole card, so given the player's cards it is uniform
+    over the unseen ones and may be drawn with the dealer's cards, as in
+    :class:`Player` (joint units: a hole card that makes a settled blackjack is
+    left out).  A deck that runs out raises ValueError.
+    """
+    if rules.split_hands(pair) != 2:
+        raise ValueError("the search plays one split (two hands)")
+    if base[pair] < 2:
+        raise ValueError("the deck does not hold the pair")
+    one_card = pair == ACE and rules.split_aces_one_card
+    start = tuple(int(q == pair) for q in range(N_RANKS))
+
+    def result(total: int, bet: int, outcome: int) -> int:
+        """A hand's result against the dealer's outcome (index into OUTCOMES)."""
+        if total > 21 or outcome == 6:
+            return -bet
+        if outcome == 5 or total > 17 + outcome:
+            return bet
+        return 0 if total == 17 + outcome else -bet
+
+    def outcomes(deck: tuple, finished: tuple) -> dict:
+        """Both hands are done: the dealer draws; {(doubles, dealer_blackjack, net): mass}."""
+        dist = dealer_distribution(deck, up, rules)
+        out: dict = {}
+        for o, p in enumerate(dist):
+            if p:
+                key = (sum(bet - 1 for _, bet in finished), int(o == 6),
+                       sum(result(total, bet, o) for total, bet in finished))
+                out[key] = out.get(key, Fraction(0)) + p
+        return out
+
+    def draws(deck: tuple) -> list[tuple[Fraction, int]]:
+        n = sum(deck)
+        if n == 0:
+            raise ValueError("the deck ran out while the player was drawing")
+        return [(Fraction(deck[r], n), r) for r in range(N_RANKS) if deck[r]]
+
+    @cache
+    def best(deck: tuple, finished: tuple, hand: tuple | None) -> tuple[Fraction, str]:
+        """(value, action) where ``hand`` is to be played (None: the next hand gets its second card)."""
+        if hand is None:
+            if len(finished) == 2:
+                return sum((net * p for (_, _, net), p in outcomes(deck, finished).items()), Fraction(0)), ""
+            return sum((p * best(minus(deck, r), finished, plus(start, r))[0] for p, r in draws(deck)),
+                       Fraction(0)), "deal"
+        total, soft = hand_total(hand)
+        values = {"stand": best(deck, tuple(sorted(finished + ((total, 1),))), None)[0]}
+        if total < 21 and not one_card:
+            values["hit"] = sum((p * best(minus(deck, r), finished, plus(hand, r))[0] for p, r in draws(deck)),
+                                Fraction(0))
+            if sum(hand) == 2 and rules.may_double(total, soft, after_split=True):
+                values["double"] = sum(
+                    (p * best(minus(deck, r), tuple(sorted(finished + ((hand_total(plus(hand, r))[0], 2),))),
+                              None)[0] for p, r in draws(deck)), Fraction(0))
+        action = max(values, key=lambda a: (values[a], -ACTIONS.index(a)))
+        return values[action], action
+
+    def distribution(deck: tuple, finished: tuple, hand: tuple | None, weight: Fraction, out: dict) -> None:
+        """Follow the optimal decisions to the dealer; add each outcome's mass times ``weight`` to ``out``."""
+        if hand is None:
+            if len(finished) == 2:
+                for key, p in outcomes(deck, finished).items():
+                    out[key] = out.get(key, Fraction(0)) + weight * p
+                return
+            for p, r in draws(deck):
+                distribution(minus(deck, r), finished, plus(start, r), weight * p, out)
+            return
+        total, _ = hand_total(hand)
+        action = best(deck, finished, hand)[1]
+        if action == "stand":
+            distribution(deck, tuple(sorted(finished + ((total, 1),))), None, weight, out)
+            return
+        for p, r in draws(deck):
+            grown = plus(hand, r)
+            if action == "hit":
+                distribution(minus(deck, r), finished, grown, weight * p, out)
+            else:
+                done = tuple(sorted(finished + ((hand_total(grown)[0], 2),)))
+                distribution(minus(deck, r), done, None, weight * p, out)
+
+    deck = tuple(c - 2 * (r == pair) for r, c in enumerate(base))
+    out: dict = {}
+    distribution(deck, (), None, Fraction(1), out)
+    return best(deck, (), None)[0], out
