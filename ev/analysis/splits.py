@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 from math import perm as falling  # n (n-1) ... (n-k+1): 1 for k = 0, 0 for k > n
@@ -129,8 +130,11 @@ def split_configurations(n: int, p: int, most: int) -> list[tuple[int, int, tupl
     return [(count, n_p, classes) for (n_p, classes), count in sorted(groups.items())]
 
 
+@cache
 def type_sets(most: int) -> list[tuple[int, tuple[int, ...], list[int]]]:
     """Every multiset of at most ``most`` hand types (:data:`HAND_TYPES`), the empty one first.
+
+    Made once per ``most`` (a few thousand sets for four hands): callers must not change it.
 
     Each as (doubled hands, net result per dealer outcome, the index of the
     multiset with one more hand of each type, -1 when it would be too many):

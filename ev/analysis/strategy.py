@@ -81,9 +81,25 @@ class Policy:
 @functools.cache
 def _allowed(rules: Rules, hands: tuple) -> dict[str, list[int]]:
     """Per table and state, the bit mask of the action codes the rules allow there."""
-    return {name: [sum(1 << code for code in range(len(ACTION_NAMES)) if _forbidden(rules, hand, code, name) is None)
-                   for hand in hands]
+    shapes = [(*hand_total(hand), sum(hand), pair_rank(hand) is not None) for hand in hands]
+    return {name: [_mask(rules, total, soft, n, pair, name) for total, soft, n, pair in shapes]
             for name in ("play", "fallback", "split_play")}
+
+
+def _mask(r: Rules, total: int, soft: bool, n: int, pair: bool, table_name: str) -> int:
+    """The bit mask of the action codes ``r`` allows for a hand of ``n`` cards and this total in that table."""
+    mask = 0
+    if n >= 2:
+        mask |= 1 << STAND
+    if n < 2 or total < 21:
+        mask |= 1 << HIT
+    if n == 2 and r.may_double(total, soft, table_name == "split_play"):
+        mask |= 1 << DOUBLE
+    if pair and table_name == "play" and r.may_split:
+        mask |= 1 << SPLIT
+    if n == 2 and table_name != "split_play" and r.late_surrender:
+        mask |= 1 << SURRENDER
+    return mask
 
 
 def _forbidden(r: Rules, hand: tuple, code: int, table_name: str) -> str | None:
@@ -92,16 +108,11 @@ def _forbidden(r: Rules, hand: tuple, code: int, table_name: str) -> str | None:
         return f"unknown action code {code} on {describe_hand(hand)}"
     total, soft = hand_total(hand)
     n = sum(hand)
-    if code == HIT and total >= 21 and n >= 2:
+    if _mask(r, total, soft, n, pair_rank(hand) is not None, table_name) >> code & 1:
+        return None
+    if code == HIT:
         return f"hit on {total}"
-    allowed = not (n < 2 and code != HIT)
-    if code == DOUBLE and (n != 2 or not r.may_double(total, soft, table_name == "split_play")):
-        allowed = False
-    if code == SPLIT and (table_name != "play" or pair_rank(hand) is None or not r.may_split):
-        allowed = False
-    if code == SURRENDER and (table_name == "split_play" or n != 2 or not r.late_surrender):
-        allowed = False
-    return None if allowed else f"{ACTION_NAMES[code]} on {describe_hand(hand)}"
+    return f"{ACTION_NAMES[code]} on {describe_hand(hand)}"
 
 
 def describe_hand(hand: tuple) -> str:
