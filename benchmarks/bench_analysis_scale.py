@@ -20,7 +20,7 @@ nodes summed are printed too).  Peak RSS is the child's ``ru_maxrss`` after
 the analysis and after ``round_stats`` (one strategy) and after the analysis
 (three strategies).
 
-    python benchmarks/bench_analysis_scale.py [--decks 1 2 4 6 8] [--repeat N] [--no-round-stats]
+    python benchmarks/bench_analysis_scale.py [--decks 1 2 4 6 8] [--repeat N] [--no-round-stats] [--quick]
 """
 from __future__ import annotations
 
@@ -86,7 +86,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-round-stats", action="store_true", help="skip round_stats (the slow part)")
     parser.add_argument("--json", action="store_true", help="also print every row as JSON")
+    parser.add_argument("--quick", action="store_true", help="one deck, once: checks the script runs (as the "
+                                                               "test suite runs it)")
     args = parser.parse_args()
+    if args.quick:
+        args.decks, args.repeat = [1], 1
     print(f"analysis scale, best of {args.repeat} fresh processes per figure (in-process time around the call)")
     print(f"{'decks':>5} {'splits':>7} {'1 strat s':>9} {'3 strat s':>9} {'rstats s':>9} {'proc s':>7} "
           f"{'states':>7} {'valued':>7} {'split':>7} {'dealer':>7} {'terms':>6} {'visited':>10} "

@@ -45,7 +45,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--split-strategy", default="cdz", choices=("cdz", "cdp1", "cdp"))
     parser.add_argument("--set", action="append", default=[], dest="assignments")
+    parser.add_argument("--quick", action="store_true", help="one run: checks the script runs (as the test suite "
+                                                               "runs it)")
     args = parser.parse_args()
+    if args.quick:
+        args.repeat = 1
     times, info = [], {}
     for _ in range(args.repeat):
         start = time.perf_counter()

@@ -33,6 +33,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None, help="threads (default: one per core)")
     parser.add_argument("--exact", action="store_true", help="also the exact round EV and both RTPs")
     parser.add_argument("--set", action="append", default=[], dest="assignments")
+    parser.add_argument("--quick", action="store_true", help="the same (it takes seconds): accepted like every "
+                                                               "benchmark's --quick")
     args = parser.parse_args()
     rules = make_rules(None, args.assignments)
 

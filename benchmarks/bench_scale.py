@@ -4,6 +4,9 @@
                                            [--save DIR]
     python benchmarks/bench_scale.py simulate [--rounds 2e8] [--runs local:1,local:2,dask:1,dask:2]
 
+``--quick``: local runs only (the sweep on two processes) and at most 2e7 rounds (the test suite runs
+it so).
+
 ``sweep``: the whole grid (default: 384 variants of the default game) on each
 executor in turn, from an empty output each time; prints the total time,
 variants per second, the parallel efficiency against the first run (speed-up
@@ -85,7 +88,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=float, default=2e8)
     parser.add_argument("--runs", help="executors, e.g. local:1,local:2,dask:2")
     parser.add_argument("--save", metavar="DIR", help="sweep: also write each run's rows to DIR as JSON")
+    parser.add_argument("--quick", action="store_true", help="local runs only, 2e7 rounds: checks the script runs "
+                                                               "(as the test suite runs it)")
     args = parser.parse_args()
+    if args.quick:
+        args.runs = args.runs or ("local:2" if args.what == "sweep" else "local:1,local:2")
+        args.rounds = min(args.rounds, 2e7)
     if args.what == "sweep":
         bench_sweep(args.grid, (args.runs or "local:1,local:2,dask:2").split(","), args.save)
     else:

@@ -24,7 +24,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20_000_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--set", action="append", default=[], dest="assignments")
+    parser.add_argument("--quick", action="store_true", help="2e6 rounds, once: checks the script runs (as the "
+                                                               "test suite runs it)")
     args = parser.parse_args()
+    if args.quick:
+        args.rounds, args.repeat = 2_000_000, 1
     rules = make_rules(None, args.assignments)
     start = time.perf_counter()
     table = resolve_strategy(rules, "optimal")
