@@ -16,7 +16,7 @@ from conftest import by_net, exact_is_slow, game_in, random_removed, random_rule
 from ev import reference as ref
 from ev.analysis.accounting import round_stats
 from ev.analysis.game import Game
-from ev.analysis.strategy import ACTION_NAMES, SPLIT, optimal_policy
+from ev.analysis.strategy import ACTION_NAMES, SPLIT, SURRENDER, optimal_policy
 from ev.core.cards import TEN
 from ev.core.rules import Rules
 
@@ -229,3 +229,27 @@ def test_two_hand_split_rounds_in_c_equal_the_python_merge(seed, monkeypatch):
     assert in_c.distribution == in_python.distribution
     assert in_c.expected_wager == in_python.expected_wager and in_c.p_split == in_python.p_split
     assert sum(in_c.distribution.values()) == 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_policy_figures_are_the_accounting_of_the_policy(seed):
+    """policy_figures (split rounds by exchangeability, the fallback subtracted as the accounting counts it,
+    a surrender included) gives exactly round_stats' EV and E[W], on random one-split rules with late
+    surrender and small shoes."""
+    from ev.analysis.strategies import policy_figures
+    rng = random.Random(f"policy-figures-{seed}")
+    rules = random_rules(rng, decks=1, max_split_hands=2, late_surrender=True)
+    game = Game(rules, removed_for(random_small_shoe(rng, 1, size=22, tens=7), 1), exact=True)
+    policy = optimal_policy(game)
+    figures, stats = policy_figures(game, policy), round_stats(game, policy)
+    assert (figures.ev, figures.expected_wager) == (stats.ev, stats.expected_wager)
+    assert any(code == SURRENDER for table in policy.fallback.values() for code in table)
+
+
+def test_rule_effects_figures_are_round_stats():
+    """The sensitivity section's one-split figures (policy_figures) are round_stats' to rounding."""
+    from ev.analysis.sensitivity import figures
+    for rules in (Rules(late_surrender=True), Rules(double_after_split=True, decks=2)):
+        mine, stats = figures(rules), round_stats(Game(rules), "cdz")
+        assert mine.ev == pytest.approx(stats.ev, abs=1e-14)
+        assert mine.rtp_total_wagered == pytest.approx(stats.rtp_total_wagered, abs=1e-14)

@@ -301,7 +301,7 @@ def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally,
         if action == Action.SPLIT and c1 == c2 == TEN and same_ten < 1:
             plays = [(same_ten, Action.SPLIT), (1 - same_ten, table.fallback[up][s])]
         for share, act in plays:
-            for (doubles, bj, net), mass, stake in _play_cells(game, evaluator, up, act, s, c1, p_bj, settled,
+            for (doubles, bj, net), mass, stake in play_cells(game, evaluator, up, act, s, c1, p_bj, settled,
                                                                decisions, exact_limit):
                 w = p * share * mass
                 ins = (one if bj else -half) if insured else zero
@@ -312,10 +312,14 @@ def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally,
                     tally.p_split += w
 
 
-def _play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: int, p_bj: Number,
-                settled: bool, decisions: Callable[[int, int], bytes], exact_limit: float
-                ) -> Iterator[tuple[tuple, Number, Number]]:
-    """(doubles, dealer_blackjack, net) cells of playing hand s by ``action``, with mass and stake (joint units)."""
+def play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: int, p_bj: Number,
+               settled: bool, decisions: Callable[[int, int], bytes] | None = None,
+               exact_limit: float = EXACT_RESPLIT_LIMIT) -> Iterator[tuple[tuple, Number, Number]]:
+    """(doubles, dealer_blackjack, net) cells of playing hand s by ``action``, with mass and stake (joint units).
+
+    ``p_bj``: P(the hole card makes a dealer blackjack) given the hand; ``settled``: such a blackjack is
+    settled before play.  ``decisions`` and ``exact_limit``: for a split (see :func:`split_cells`).
+    """
     A = game.arithmetic
     one = A.one
     if action in _PLAY:
@@ -325,7 +329,7 @@ def _play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: 
         yield (0, 0, -A.half), 1 - p_bj, one
         if not settled and p_bj:
             yield (0, 1, -one), p_bj, one
-    elif action == Action.SPLIT:
+    elif action == Action.SPLIT and decisions is not None:
         yield from split_cells(game, evaluator, up, pair, decisions, exact_limit)
     else:
         raise EngineError(f"the strategy has no action for hand state {s}")
@@ -360,4 +364,4 @@ def split_cells(game: Game, evaluator: Any, up: int, pair: int, decisions: Calla
         yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(hands + doubles, 1)
 
 
-__all__ = ["RoundStats", "round_stats", "split_cells", "split_distribution", "split_strategy_stats"]
+__all__ = ["RoundStats", "play_cells", "round_stats", "split_cells", "split_distribution", "split_strategy_stats"]

@@ -4,8 +4,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ev.analysis.accounting import RoundStats, round_stats
+from ev.analysis.accounting import ReturnToPlayer, round_stats
 from ev.analysis.game import Game
+from ev.analysis.strategies import policy_figures
+from ev.analysis.strategy import optimal_policy
 from ev.core.rules import Rules
 
 #: the RTP the seed game publishes ("total win / total bet with optimal strategy"), as a fraction
@@ -41,7 +43,7 @@ class Variant:
     label: str
     changes: dict
     rules: Rules
-    stats: RoundStats
+    stats: ReturnToPlayer        # ev, expected_wager and both RTPs (see figures)
 
     def as_dict(self, base: Variant | None = None) -> dict:
         d = {"label": self.label, "changes": self.changes, "ev": self.stats.ev,
@@ -52,26 +54,43 @@ class Variant:
         return d
 
 
+def figures(rules: Rules, split_strategy: str = "cdz") -> ReturnToPlayer:
+    """EV, E[W] and both RTPs of optimal CD play (initial bets; floats).
+
+    With one split under CDZ- by ``ev.analysis.strategies.policy_figures`` (split rounds by
+    exchangeability: the same figures as ``round_stats``, to rounding, at a tenth of its cost); with
+    resplits or another split strategy by ``round_stats``.
+    """
+    game = Game(rules)
+    if split_strategy == "cdz" and rules.max_split_hands <= 2:
+        return policy_figures(game, optimal_policy(game, "cdz"))
+    return round_stats(game, split_strategy)
+
+
 def evaluate(base: Rules, variants: Iterable[tuple[str, dict]], split_strategy: str = "cdz",
-             progress: Callable[[str], None] | None = None) -> list[Variant]:
-    """Round statistics (optimal CD play) for each variant of ``base``."""
+             progress: Callable[[str], None] | None = None,
+             known: dict[Rules, ReturnToPlayer] | None = None) -> list[Variant]:
+    """The figures of optimal CD play (:func:`figures`) for each variant of ``base``; ``known``: figures
+    already at hand by rule set (the base game's, so that it is not computed twice)."""
     out = []
     for label, changes in variants:
         if progress:
             progress(label)
         rules = base.replace(**changes)
-        out.append(Variant(label, changes, rules, round_stats(Game(rules), split_strategy)))
+        stats = (known or {}).get(rules) or figures(rules, split_strategy)
+        out.append(Variant(label, changes, rules, stats))
     return out
 
 
-def rule_readings(base: Rules | None = None, split_strategy: str = "cdz", progress=None) -> list[Variant]:
+def rule_readings(base: Rules | None = None, split_strategy: str = "cdz", progress=None,
+                  known: dict[Rules, ReturnToPlayer] | None = None) -> list[Variant]:
     """The game under each reading of the peek rule."""
-    return evaluate(base or Rules(), READINGS, split_strategy, progress)
+    return evaluate(base or Rules(), READINGS, split_strategy, progress, known)
 
 
-def rule_effects(base: Rules | None = None, split_strategy: str = "cdz",
-                 progress=None) -> tuple[Variant, list[Variant]]:
+def rule_effects(base: Rules | None = None, split_strategy: str = "cdz", progress=None,
+                 known: dict[Rules, ReturnToPlayer] | None = None) -> tuple[Variant, list[Variant]]:
     """The base game and each one-rule change from it."""
     base = base or Rules()
-    reference = evaluate(base, [("base game", {})], split_strategy)[0]
-    return reference, evaluate(base, EFFECTS, split_strategy, progress)
+    reference = evaluate(base, [("base game", {})], split_strategy, known=known)[0]
+    return reference, evaluate(base, EFFECTS, split_strategy, progress, known)

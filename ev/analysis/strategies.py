@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, ReturnToPlayer, round_stats, split_cells
+from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, ReturnToPlayer, play_cells, round_stats, split_cells
 from ev.analysis.game import Game
 from ev.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Policy
 from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES
@@ -270,9 +270,14 @@ def policy_figures(game: Game, policy: Policy) -> Figures:
             share = game.same_ten_rank_probability() if pair == TEN else A.one
             weight = A.ratio(game.shoe[up], n_shoe) * A.ratio(base[pair] * (base[pair] - 1), n * (n - 1)) * share
             split_mean, split_stake = split_round(game, evaluator, up, pair, policy.split_play[up])
-            cells = evaluator.hand_distribution(s, first=policy.fallback[up][s]).items()
-            ev += weight * (split_mean - sum((x * mass for (_, _, x), mass in cells), A.zero))
-            wager += weight * (split_stake - sum(((1 + d) * mass for (d, _, _), mass in cells), A.zero))
+            # the fallback's cells as the unsplit accounting counted them (a surrender included)
+            deck = subtract(base, composition_of([pair, pair]))
+            natural = blackjack_rank(up)
+            p_bj = A.ratio(deck[natural], sum(deck)) if natural >= 0 else A.zero
+            cells = list(play_cells(game, evaluator, up, policy.fallback[up][s], s, pair, p_bj,
+                                    game.rules.settled_blackjack_rank(up) >= 0))
+            ev += weight * (split_mean - sum((x * mass for (_, _, x), mass, _ in cells), A.zero))
+            wager += weight * (split_stake - sum((stake * mass for _, mass, stake in cells), A.zero))
     return Figures(ev, wager)
 
 

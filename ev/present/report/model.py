@@ -161,7 +161,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     else:
         report.disclosure = _unavailable(strategy.get("reason", ""))
     if sensitivity:
-        report.sensitivity = _sensitivity(rules, split_strategy, lambda label: step(1, label))
+        report.sensitivity = _sensitivity(rules, split_strategy, lambda label: step(1, label), stats)
     report.peek_reading = lab.readings(report.sensitivity, rules, stats.rtp_total_wagered)
     step(1, "sensitivity")
     if simulate_rounds:
@@ -381,9 +381,10 @@ def _strategy(game: Game, optimal: RoundStats) -> dict:
 
 
 # ----- 8. sensitivity ---------------------------------------------------------------------
-def _sensitivity(rules: Rules, split_strategy: str, step: Step) -> dict:
-    readings = rule_readings(rules, split_strategy, progress=step)
-    base, effects = rule_effects(rules, split_strategy, progress=step)
+def _sensitivity(rules: Rules, split_strategy: str, step: Step, stats: RoundStats) -> dict:
+    known = {rules: stats}          # the game itself: the figures of section 3
+    readings = rule_readings(rules, split_strategy, progress=step, known=known)
+    base, effects = rule_effects(rules, split_strategy, progress=step, known=known)
     rows = []
     for v in readings:
         d = v.as_dict(base)
