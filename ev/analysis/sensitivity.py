@@ -1,7 +1,7 @@
 """How the RTP depends on the rules: the readings of the ambiguous seed rules, and one-rule changes."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from ev.analysis.accounting import ReturnToPlayer, round_stats
@@ -69,7 +69,7 @@ def figures(rules: Rules, split_strategy: str = "cdz") -> ReturnToPlayer:
 
 def evaluate(base: Rules, variants: Iterable[tuple[str, dict]], split_strategy: str = "cdz",
              progress: Callable[[str], None] | None = None,
-             known: dict[Rules, ReturnToPlayer] | None = None) -> list[Variant]:
+             known: Mapping[Rules, ReturnToPlayer] | None = None) -> list[Variant]:
     """The figures of optimal CD play (:func:`figures`) for each variant of ``base``; ``known``: figures
     already at hand by rule set (the base game's, so that it is not computed twice)."""
     out = []
@@ -83,13 +83,13 @@ def evaluate(base: Rules, variants: Iterable[tuple[str, dict]], split_strategy: 
 
 
 def rule_readings(base: Rules | None = None, split_strategy: str = "cdz", progress=None,
-                  known: dict[Rules, ReturnToPlayer] | None = None) -> list[Variant]:
+                  known: Mapping[Rules, ReturnToPlayer] | None = None) -> list[Variant]:
     """The game under each reading of the peek rule."""
     return evaluate(base or Rules(), READINGS, split_strategy, progress, known)
 
 
 def rule_effects(base: Rules | None = None, split_strategy: str = "cdz", progress=None,
-                 known: dict[Rules, ReturnToPlayer] | None = None) -> tuple[Variant, list[Variant]]:
+                 known: Mapping[Rules, ReturnToPlayer] | None = None) -> tuple[Variant, list[Variant]]:
     """The base game and each one-rule change from it."""
     base = base or Rules()
     reference = evaluate(base, [("base game", {})], split_strategy, known=known)[0]
