@@ -63,8 +63,9 @@ def main() -> None:
           f"(in-process: EV {info['seconds_ev']:.2f} s + accounting {info['seconds_accounting']:.2f} s)")
     print(f"work: {work['unsplit_hand_states']} unsplit and {work['split_hand_states']} split (up card, hand) "
           f"states valued, {work['dealer_evaluations']} dealer evaluations; {work['split_rounds']} split rounds "
-          f"as joint distributions: {work['final_pairs']} pairs of split-hand finals merged by card union, "
-          f"{work['split_dealer_evaluations']} more dealer evaluations (one per distinct union)")
+          f"as joint distributions: {work['final_pairs']} pairs of split-hand finals merged into "
+          f"{work.get('split_unions', 0)} card unions, one exact dealer sum each (two-hand rounds, in C), and "
+          f"{work['split_dealer_evaluations']} more dealer evaluations (rounds of more hands, in Python)")
     print(f"EV = {info['ev']} = {info['ev_decimal']}")
     print(f"RTP per initial bet   = {info['rtp_initial']}")
     print(f"RTP per total wagered = {info['rtp_total_wagered']} = {info['rtp_total_wagered_decimal']}")

@@ -109,7 +109,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
 
     ``simulate_rounds`` 0 skips the Monte Carlo check; ``seed`` None is the fixed
     default seed (``lab.DEFAULT_SEED``); ``sensitivity`` False skips the rule
-    readings and rule effects (about 30 s).  ``meta``: the metadata file's fields
+    readings and rule effects (about 2 s).  ``meta``: the metadata file's fields
     (``ev.present.report.meta``); ``command``: the command line to record.
     ``progress(k, note)`` is told of each finished step; ``simulation_progress(rounds_done)``
     of the Monte Carlo check's progress.
