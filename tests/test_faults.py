@@ -22,11 +22,14 @@ import pytest
 import ev
 import ev.present.files as files_module
 from ev.cli import main
+from ev.core.rules import Rules
 from ev.errors import OutputError
 from ev.present.files import BACKUP, STAGING, DirectoryTarget, signals_deferred
 from ev.present.report import FILES
 
 ROOT = Path(ev.__file__).resolve().parent.parent
+#: a game without splits: its report reaches the simulation in a second or two (the faults do not depend on it)
+QUICK_GAME = ("--set", "max_split_hands=1")
 OLD = {name: f"the earlier report's {name}\n".encode() * (i + 1) for i, name in enumerate(FILES)}
 NEW = {name: f"the new report's {name}\n".encode() for name in FILES}
 
@@ -256,7 +259,8 @@ SIGNALS = pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["
 def test_signal_to_report_keeps_the_existing_report(tmp_path, sig, point):
     out = tmp_path / "r"
     write_set(out, OLD)
-    argv = ["report", "--out", str(out), "--skip-rules-effect", "--simulate-rounds", "5e8", "--workers", "2"]
+    argv = ["report", "--out", str(out), "--skip-rules-effect", "--simulate-rounds", "5e8", "--workers", "2",
+            *QUICK_GAME]
     code, stdout, err, seen = interrupt(tmp_path, argv, sig, point)
     assert_stopped_cleanly(code, stdout, err, sig, seen)
     if point == "simulating":
@@ -269,7 +273,8 @@ def test_signal_to_report_keeps_the_existing_report(tmp_path, sig, point):
 @SIGNALS
 @pytest.mark.parametrize("point", ["start", "working"])
 def test_signal_to_a_new_report_leaves_nothing(tmp_path, sig, point):
-    argv = ["report", "--out", str(tmp_path / "new" / "r"), "--skip-rules-effect", "--simulate-rounds", "5e8"]
+    argv = ["report", "--out", str(tmp_path / "new" / "r"), "--skip-rules-effect", "--simulate-rounds", "5e8",
+            *QUICK_GAME]
     code, stdout, err, seen = interrupt(tmp_path, argv, sig, point)
     assert_stopped_cleanly(code, stdout, err, sig, seen)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["started"]
@@ -340,7 +345,7 @@ def fill(mount: Path, leave: int) -> None:
 @pytest.mark.slow
 def test_report_on_a_mount_point_and_on_a_full_disk(tmpfs, monkeypatch, capsys):
     import ev.present.report as report_pkg
-    model = report_pkg.build_report(simulate_rounds=0, sensitivity=False)
+    model = report_pkg.build_report(Rules(max_split_hands=1), simulate_rounds=0, sensitivity=False)
     monkeypatch.setattr(report_pkg, "build_report", lambda rules, **kwargs: model)
     # --out is the mount point itself: everything happens inside it (no cross-device rename)
     assert main(["report", "--out", str(tmpfs), "--simulate-rounds", "0", "--skip-rules-effect"]) == 0, \
@@ -376,8 +381,9 @@ def test_regenerate_on_a_full_disk_leaves_the_tables_whole(tmpfs, capsys):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("argv, point", [
-    (["rules-effect"], "working"),
-    (["rtp", "--exact"], "working"),
+    # (rule sets that keep the command working for more than the two seconds before the signal)
+    (["rules-effect", "--set", "decks=8", "--set", "max_split_hands=4"], "working"),
+    (["rtp", "--exact", "--set", "decks=8"], "working"),
     (["chart", "--format", "png", "--out", "chart.png"], "start"),
     (["regenerate", "--out", "tables"], "start"),
     (["hand", "8,8", "--up", "6", "--exact", "--set", "decks=8", "--set", "max_split_hands=4"], "start"),
