@@ -21,6 +21,41 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
     return sum((p * net for (_, _, net, _), p in cells.items()), Fraction(0))
 
 
+@cache
+def dealer_totals(deck: tuple, up: int, hole: int, hit_soft_17: bool) -> tuple:
+    """The dealer's final total (17..21, 22 for bust, 0 for blackjack) distribution, up and hole known.
+
+    ``deck``: the cards left by kind; an eleventh kind is a ten-valued card (of the face of a pair of
+    tens split by rank), as ``hole`` may be.  Kept across calls: the same deck recurs under every split
+    strategy.
+    """
+    out: dict[int, Fraction] = {}
+
+    def rank(kind: int) -> int:
+        return TEN if kind == N_RANKS else kind
+
+    def draw(deck: tuple, hard: int, has_ace: bool, prob: Fraction, ncards: int) -> None:
+        soft = has_ace and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if ncards == 2 and total == 21:
+            out[0] = out.get(0, Fraction(0)) + prob
+            return
+        if total > 21 or total > 17 or (total == 17 and not (soft and hit_soft_17)):
+            key = 22 if total > 21 else total
+            out[key] = out.get(key, Fraction(0)) + prob
+            return
+        n = sum(deck)
+        if n == 0:
+            raise ValueError("the deck ran out while the dealer was drawing")
+        for kind in range(len(deck)):
+            if deck[kind]:
+                r = rank(kind)
+                draw(minus(deck, kind), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[kind], n), ncards + 1)
+
+    draw(deck, up + rank(hole) + 2, ACE in (up, rank(hole)), Fraction(1), 2)
+    return tuple(sorted(out.items()))
+
+
 def split_distribution_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,
                                   unsplit: Player, pair_face: int | None = None) -> dict:
     """Exact joint distribution of a split, by dealing every card in table order (slow: small decks only).
@@ -58,37 +93,10 @@ def split_distribution_exhaustive(base: tuple, up: int, rules: Rules, pair: int,
     bj_card = blackjack_rank(up)
     excluded = bj_card if rules.blackjack_settled_as_peek(up) else None
 
-    @cache
-    def dealer(deck: tuple, hole: int) -> tuple:
-        """Dealer's final total (17..21, 22 for bust, 0 for blackjack) distribution, up and hole known."""
-        out: dict[int, Fraction] = {}
-
-        def draw(deck: tuple, hard: int, has_ace: bool, prob: Fraction, ncards: int) -> None:
-            soft = has_ace and hard + 10 <= 21
-            total = hard + 10 if soft else hard
-            if ncards == 2 and total == 21:
-                out[0] = out.get(0, Fraction(0)) + prob
-                return
-            if total > 21 or total > 17 or (total == 17 and not (soft and rules.hit_soft_17)):
-                key = 22 if total > 21 else total
-                out[key] = out.get(key, Fraction(0)) + prob
-                return
-            n = sum(deck)
-            if n == 0:
-                raise ValueError("the deck ran out while the dealer was drawing")
-            for kind in range(kinds):
-                if deck[kind]:
-                    r = rank(kind)
-                    draw(minus(deck, kind), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[kind], n),
-                         ncards + 1)
-
-        draw(deck, up + rank(hole) + 2, ACE in (up, rank(hole)), Fraction(1), 2)
-        return tuple(sorted(out.items()))
-
     def settle(deck: tuple, hole: int, finished: tuple) -> dict:
         cells: dict = {}
         doubles = sum(bet == 2 for _, bet in finished)
-        for dealer_total, p in dealer(deck, hole):
+        for dealer_total, p in dealer_totals(deck, up, hole, rules.hit_soft_17):
             net = 0
             for total, bet in finished:
                 if dealer_total == 0 or total > 21 or total < dealer_total <= 21:
