@@ -134,7 +134,10 @@ def _place(pdf: _PDF, group: list) -> None:
             pdf.add_page()
         return
     table = next((b for b in group if isinstance(b, Table)), None)
-    whole = _measure(pdf, group)
+    if table is not None and len(table.rows) * _least_row_height(table) > _page_height(pdf):
+        whole = float("inf")        # surely longer than a page: no need to draw it once to measure it
+    else:
+        whole = _measure(pdf, group)
     if whole <= _room(pdf):
         for block in group:
             _draw(pdf, block)
@@ -256,8 +259,25 @@ def column_widths(pdf: FPDF, table: Table, total: float, size: float) -> list[fl
     return widths
 
 
+def _font_size(table: Table) -> float:
+    return 7.5 if table.small else 8.5
+
+
+def _line_height(table: Table) -> float:
+    return _font_size(table) * (1.2 if table.tall else 0.55)
+
+
+#: a table cell's padding above and below its text (mm)
+CELL_PADDING = 0.6
+
+
+def _least_row_height(table: Table) -> float:
+    """The height (mm) of a table row of one line: every row is at least this tall."""
+    return _line_height(table) + 2 * CELL_PADDING
+
+
 def _table(pdf: FPDF, table: Table) -> None:
-    size = 7.5 if table.small else 8.5
+    size = _font_size(table)
     pdf.set_font(FONT, "", size)
     align = {"l": "LEFT", "r": "RIGHT", "c": "CENTER"}
     aligns = tuple(align[a] for a in table.alignment())
@@ -267,9 +287,9 @@ def _table(pdf: FPDF, table: Table) -> None:
     pdf.set_draw_color(185, 196, 207)
     last = len(table.rows) - 1
     with pdf.table(col_widths=widths, text_align=aligns, width=total_width, align="LEFT",
-                   line_height=size * (1.2 if table.tall else 0.55),
+                   line_height=_line_height(table),
                    headings_style=FontFace(emphasis="BOLD", fill_color=HEAD_FILL),
-                   padding=(0.6, 1.2)) as out:
+                   padding=(CELL_PADDING, 1.2)) as out:
         head = out.row()
         for h in table.headers:
             head.cell(h)
