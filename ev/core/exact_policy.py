@@ -251,8 +251,8 @@ class ExactPolicyEvaluator:
                 probability = Fraction(count * falling(resplit_cards, n_p) * falling(n0 - resplit_cards, n_n),
                                        falling(n0, n_p + n_n))
                 start = tuple(n_p if k == resplit_kind else 0 for k in range(kinds))
-                self._independent(probability, start, [finals[c] for c in classes], deck, type_sets, dealer_of,
-                                  out)
+                self._independent(probability, start, [finals[c] for c in classes], deck, type_sets, union_dealer,
+                                  n0, out)
                 self.work["independent_groups"] = self.work.get("independent_groups", 0) + 1
                 continue
             start = tuple(n_p if k == resplit_kind else 0 for k in range(kinds))
@@ -294,24 +294,34 @@ class ExactPolicyEvaluator:
         return {k: v for k, v in out.items() if v}
 
     def _independent(self, probability: Fraction, start: tuple, hand_finals: list, deck: list, type_sets: list,
-                     dealer_of: Callable, out: dict) -> None:
+                     union_dealer: Callable, n0: int, out: dict) -> None:
         """One group of second-card words with its hands independent given the dealer's outcome (the twin of
-        ``ev.core._split_round.SplitRound.add_config_independent``)."""
+        ``ev.core._split_round.SplitRound.add_config_independent``).
+
+        A final's weight is ff(D, u) / ff(n0, |u|) and the dealer's outcome an integer over a falling
+        factorial of n0 - |u|: both denominators depend on |u| only, so the sums are kept as integers by
+        |u| and made fractions once."""
+        max_len = self.solver.poly.max_len
         q: list[list[list[Fraction]]] = []           # per hand: [type][outcome] -> P(type | outcome)
         p_out: list[Fraction] = []
         for j, fin in enumerate(hand_finals):
-            mass = [[Fraction(0)] * 7 for _ in range(14)]
-            total = Fraction(0)
+            weights: dict = defaultdict(int)          # |u| -> sum of m ff(D, u)
+            numerators: dict = defaultdict(int)       # (type, outcome, |u|) -> sum of m ff(D, u) a_o(D - u)
             for cards, m, ty in fin:
                 u = tuple(x + y for x, y in zip(start, cards))
                 if any(x > y for x, y in zip(u, deck)):
                     continue
-                weight, dealer = dealer_of(u)
-                total += m * weight
+                weight, size, dealer = union_dealer(u)
+                weights[size] += m * weight
                 for o in range(7):
-                    mass[ty][o] += m * weight * dealer[o]
+                    if dealer[o]:
+                        numerators[ty, o, size] += m * weight * dealer[o]
+            total = sum((Fraction(w, falling(n0, size)) for size, w in weights.items()), Fraction(0))
             if not total:
                 return
+            mass = [[Fraction(0)] * 7 for _ in range(14)]
+            for (ty, o, size), v in numerators.items():
+                mass[ty][o] += Fraction(v, falling(n0, size) * falling(n0 - size, min(max_len, n0 - size)))
             any_type = [sum(row, Fraction(0)) for row in mass]
             per = [[Fraction(0)] * 7 for _ in range(14)]
             for o in range(7):
