@@ -118,6 +118,7 @@ def _twin_distribution(seed: int) -> tuple:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("twin-distribution")     # one worker: the twin's distribution is made once per seed
 @pytest.mark.parametrize("seed", range(4))
 def test_distribution_agrees_with_twin_on_small_shoes(arith, seed):
     """The twin deals every card in table order and follows the same strategy table."""

@@ -149,6 +149,7 @@ def _twin_round(seed: int) -> tuple:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("twin-round")     # one worker: the twin's round EV is made once per seed
 @pytest.mark.parametrize("seed", range(3))
 def test_round_ev_agrees_with_twin(arith, seed):
     rules, shoe, strategy, twin = _twin_round(seed)

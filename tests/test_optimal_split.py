@@ -58,6 +58,7 @@ def searched(shoe: tuple, up: int, pair: int, rules: Rules) -> tuple:
     return ref.optimal_split_search(base, up, rules, pair)
 
 
+@pytest.mark.xdist_group("optimal-split-search")   # one worker: each case's search is made once (searched)
 @pytest.mark.parametrize("shoe, up, pair, changes", SEARCH_CASES)
 def test_equals_search_over_all_split_play(arith, shoe, up, pair, changes):
     """The split's EV and its outcome distribution equal the search over every way to play both hands."""
