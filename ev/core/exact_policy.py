@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from math import prod
+from math import lcm, prod
 
 from ev.core._exact_sums import pair_round_cells
 from ev.core.actions import Action
@@ -302,7 +302,7 @@ class ExactPolicyEvaluator:
         factorial of n0 - |u|: both denominators depend on |u| only, so the sums are kept as integers by
         |u| and made fractions once."""
         max_len = self.solver.poly.max_len
-        q: list[list[list[Fraction]]] = []           # per hand: [type][outcome] -> P(type | outcome)
+        q: list[tuple[list[list[int]], list[int]]] = []      # per hand: P(type | outcome) as numerators, denominators
         p_out: list[Fraction] = []
         for j, fin in enumerate(hand_finals):
             weights: dict = defaultdict(int)          # |u| -> sum of m ff(D, u)
@@ -323,27 +323,36 @@ class ExactPolicyEvaluator:
             for (ty, o, size), v in numerators.items():
                 mass[ty][o] += Fraction(v, falling(n0, size) * falling(n0 - size, min(max_len, n0 - size)))
             any_type = [sum(row, Fraction(0)) for row in mass]
-            per = [[Fraction(0)] * 7 for _ in range(14)]
+            # P(type | outcome) = per_num[type][outcome] / per_den[outcome]: integers over one denominator
+            per_num = [[0] * 7 for _ in range(14)]
+            per_den = [1] * 7
             for o in range(7):
                 w = sum((mass[t][o] for t in range(14)), Fraction(0))
                 if j == 0:
                     p_out.append(w / total)
-                column = [mass[t][o] / w if w else any_type[t] for t in range(14)]
-                norm = sum(column, Fraction(0))
-                for t in range(14):
-                    per[t][o] = column[t] / norm if norm else Fraction(0)
-            q.append(per)
+                column = [mass[t][o] if w else any_type[t] for t in range(14)]     # normalised below
+                common = lcm(*(c.denominator for c in column))
+                nums = [c.numerator * (common // c.denominator) for c in column]
+                if sum(nums):
+                    per_den[o] = sum(nums)
+                    for t in range(14):
+                        per_num[t][o] = nums[t]
+            q.append((per_num, per_den))
         hands = len(hand_finals)
         for o in range(7):
             if not p_out[o]:
                 continue
-            states: dict = {0: probability * p_out[o]}
-            for per in q:
-                grown: dict = defaultdict(Fraction)
+            states: dict = {0: 1}
+            den = 1
+            for per_num, per_den in q:
+                grown: dict = defaultdict(int)
                 for a, w in states.items():
+                    row = type_sets[a][2]
                     for t in range(14):
-                        if per[t][o]:
-                            grown[type_sets[a][2][t]] += w * per[t][o]
+                        if per_num[t][o]:
+                            grown[row[t]] += w * per_num[t][o]
                 states = grown
+                den *= per_den[o]
+            scale = probability * p_out[o] / den
             for a, w in states.items():
-                out[type_sets[a][0], int(o == 6), type_sets[a][1][o], hands] += w
+                out[type_sets[a][0], int(o == 6), type_sets[a][1][o], hands] += scale * w
