@@ -268,6 +268,32 @@ def test_pages_not_blank(written, tmp_path, lang):
 
 
 # ===== the eight items a test lab asks for =======================================================
+def _total(cards):
+    t, aces = sum(min(c, 10) for c in cards), cards.count(1)
+    soft = aces and t + 10 <= 21
+    return (t + 10 if soft else t), bool(soft)
+
+
+@functools.cache
+def _direct_dealer(deck, hand, hit_soft_17):
+    """{final: probability} for a dealer holding ``hand`` (tuple of values) drawing from ``deck`` (for
+    :func:`_direct_rtp`; kept across its calls)."""
+    t, soft = _total(list(hand))
+    if len(hand) == 2 and t == 21:
+        return {"bj": 1.0}
+    if len(hand) >= 2 and (t > 21 or t > 17 or (t == 17 and not (soft and hit_soft_17))):
+        return {min(t, 22): 1.0}
+    n = sum(deck)
+    out = {}
+    for v in range(1, 11):
+        if deck[v - 1]:
+            d = list(deck)
+            d[v - 1] -= 1
+            for k, p in _direct_dealer(tuple(d), tuple(sorted(hand + (v,))), hit_soft_17).items():
+                out[k] = out.get(k, 0.0) + deck[v - 1] / n * p
+    return out
+
+
 def _direct_rtp(rules, hits):
     """EV of a player who stands or hits by total only (``hits(total, soft)``), never doubling, splitting,
     insuring or surrendering: an independent evaluation, card by card, of the full deck.
@@ -278,28 +304,10 @@ def _direct_rtp(rules, hits):
     payout; a dealer natural beats any other hand.
     """
 
-    def total(cards):
-        t, aces = sum(min(c, 10) for c in cards), cards.count(1)
-        soft = aces and t + 10 <= 21
-        return (t + 10 if soft else t), bool(soft)
+    total = _total
 
-    @functools.cache
     def dealer(deck, hand):
-        """{final: probability} for a dealer holding ``hand`` (tuple of values) drawing from ``deck``."""
-        t, soft = total(list(hand))
-        if len(hand) == 2 and t == 21:
-            return {"bj": 1.0}
-        if len(hand) >= 2 and (t > 21 or t > 17 or (t == 17 and not (soft and rules.hit_soft_17))):
-            return {min(t, 22): 1.0}
-        n = sum(deck)
-        out = {}
-        for v in range(1, 11):
-            if deck[v - 1]:
-                d = list(deck)
-                d[v - 1] -= 1
-                for k, p in dealer(tuple(d), tuple(sorted(hand + (v,)))).items():
-                    out[k] = out.get(k, 0.0) + deck[v - 1] / n * p
-        return out
+        return _direct_dealer(deck, hand, rules.hit_soft_17)
 
     def settle(player_cards, deck):
         t, _ = total(player_cards)
