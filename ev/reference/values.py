@@ -41,30 +41,37 @@ def dealer_distribution(deck: tuple, up: int, rules: Rules) -> tuple[Fraction, .
     out, so the list sums to P(no dealer blackjack) and P(blackjack) is 0.
     """
     excluded = blackjack_rank(up) if rules.blackjack_settled_as_peek(up) else None
+    return _dealer_from(tuple(deck), up + 1, up == ACE, 1, excluded, rules.hit_soft_17)
+
+
+@lru_cache(maxsize=1 << 16)
+def _dealer_from(deck: tuple, hard: int, has_ace: bool, ncards: int, excluded: int | None,
+                 hit_soft_17: bool) -> tuple[Fraction, ...]:
+    """The dealer's outcome distribution (as :func:`dealer_distribution`) from a hand of ``ncards`` cards
+    and this hard total, drawing from ``deck``: each next card in turn, its probability times what follows
+    (the same dealer state is reached by many card orders, so it is valued once)."""
+    n = sum(deck)
+    if n == 0:
+        raise ValueError("the deck ran out while the dealer was drawing")
     out = [Fraction(0)] * 7
-
-    def draw(deck: tuple, hard: int, has_ace: bool, ncards: int, prob: Fraction) -> None:
-        n = sum(deck)
-        if n == 0:
-            raise ValueError("the deck ran out while the dealer was drawing")
-        for r in range(N_RANKS):
-            if deck[r] == 0 or (ncards == 1 and r == excluded):
-                continue
-            p = prob * Fraction(deck[r], n)
-            h = hard + r + 1
-            a = has_ace or r == ACE
-            soft = a and h + 10 <= 21
-            total = h + 10 if soft else h
-            if ncards == 1 and total == 21:
-                out[6] += p
-            elif total > 21:
-                out[5] += p
-            elif total > 17 or (total == 17 and not (soft and rules.hit_soft_17)):
-                out[total - 17] += p
-            else:
-                draw(minus(deck, r), h, a, ncards + 1, p)
-
-    draw(tuple(deck), up + 1, up == ACE, 1, Fraction(1))
+    for r in range(N_RANKS):
+        if deck[r] == 0 or (ncards == 1 and r == excluded):
+            continue
+        p = Fraction(deck[r], n)
+        h = hard + r + 1
+        a = has_ace or r == ACE
+        soft = a and h + 10 <= 21
+        total = h + 10 if soft else h
+        if ncards == 1 and total == 21:
+            out[6] += p
+        elif total > 21:
+            out[5] += p
+        elif total > 17 or (total == 17 and not (soft and hit_soft_17)):
+            out[total - 17] += p
+        else:
+            for k, q in enumerate(_dealer_from(minus(deck, r), h, a, ncards + 1, excluded, hit_soft_17)):
+                if q:
+                    out[k] += p * q
     return tuple(out)
 
 
