@@ -259,6 +259,7 @@ def policy_figures(game: Game, policy: Policy) -> Figures:
     for up in game.upcards():
         base = subtract(game.shoe, composition_of([up]))
         n = sum(base)
+        natural = blackjack_rank(up)
         evaluator = None
         for pair in range(N_RANKS):
             s = game.graph["index"].get(composition_of([pair, pair]))
@@ -272,7 +273,6 @@ def policy_figures(game: Game, policy: Policy) -> Figures:
             split_mean, split_stake = split_round(game, evaluator, up, pair, policy.split_play[up])
             # the fallback's cells as the unsplit accounting counted them (a surrender included)
             deck = subtract(base, composition_of([pair, pair]))
-            natural = blackjack_rank(up)
             p_bj = A.ratio(deck[natural], sum(deck)) if natural >= 0 else A.zero
             cells = list(play_cells(game, evaluator, up, policy.fallback[up][s], s, pair, p_bj,
                                     game.rules.settled_blackjack_rank(up) >= 0))

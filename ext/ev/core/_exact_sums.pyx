@@ -18,14 +18,13 @@ from libc.math cimport log2
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
-from libcpp.algorithm cimport sort
 from libcpp.unordered_map cimport unordered_map
-from libcpp.utility cimport pair
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS
 from ev.core._dealer cimport MAX_DRAW, DealerTable
-from ev.core._split_finals cimport N_TYPES, SPLIT_CELLS, Cell, count_of, split_cell, unit
+from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatten_cells, merge_cell, split_cell,
+                                   unit)
 
 cdef extern from *:
     ctypedef unsigned long long uint128 "unsigned __int128"
@@ -210,13 +209,19 @@ cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]
     return out
 
 
-cdef uint64_t pack(cards) except? 0:
-    """A multiset of cards by rank, packed (``ev.core._split_finals``: 6 bits a rank, ace lowest)."""
-    cdef uint64_t key = 0
+cdef int load_finals(list finals, vector[uint64_t]& keys, vector[int64_t]& ways, vector[int]& types) except -1:
+    """Each final (cards drawn by rank, drawing orders, type) as its packed cards (``ev.core._split_finals``:
+    6 bits a rank, ace lowest), orders and type."""
+    cdef uint64_t key
     cdef int r
-    for r in range(N_RANKS):
-        key += (<uint64_t>cards[r]) * unit(r)
-    return key
+    for cards, m, ty in finals:
+        key = 0
+        for r in range(N_RANKS):
+            key += (<uint64_t>cards[r]) * unit(r)
+        keys.push_back(key)
+        ways.push_back(m)
+        types.push_back(ty)
+    return 0
 
 
 def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long long count):
@@ -230,29 +235,21 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
     The caller keeps the weights below 2^62 (count times the sums of both lists' orders).
     """
     cdef int d0[N_RANKS]
-    cdef vector[uint64_t] keys1, keys2, unions, order
+    cdef vector[uint64_t] keys1, keys2, unions
     cdef vector[int64_t] ways1, ways2
     cdef vector[int] types1, types2
-    cdef unordered_map[uint64_t, int] index
-    cdef unordered_map[uint64_t, int64_t] ways
+    cdef unordered_map[uint64_t, int] union_index
+    cdef vector[vector[Cell]] per_union
     cdef vector[Cell] cells
-    cdef Cell cell
-    cdef uint64_t u, key
+    cdef uint64_t u
     cdef size_t i, j
-    cdef int r, ui
+    cdef int r
     cdef bint fits
     cdef int64_t pairs = 0
-    cdef pair[uint64_t, int64_t] item
     for r in range(N_RANKS):
         d0[r] = deck10[r]
-    for cards, m, ty in finals1:
-        keys1.push_back(pack(cards))
-        ways1.push_back(m)
-        types1.push_back(ty)
-    for cards, m, ty in finals2:
-        keys2.push_back(pack(cards))
-        ways2.push_back(m)
-        types2.push_back(ty)
+    load_finals(finals1, keys1, ways1, types1)
+    load_finals(finals2, keys2, ways2, types2)
     with nogil:
         for i in range(keys1.size()):
             for j in range(keys2.size()):
@@ -262,24 +259,9 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
                     if count_of(u, r) > d0[r]:
                         fits = False
                         break
-                if not fits:
-                    continue
-                pairs += 1
-                if index.count(u):
-                    ui = index[u]
-                else:
-                    ui = unions.size()
-                    index[u] = ui
-                    unions.push_back(u)
-                key = <uint64_t>ui * (N_TYPES * N_TYPES) + types1[i] * N_TYPES + types2[j]
-                ways[key] += count * ways1[i] * ways2[j]
-        for item in ways:
-            order.push_back(item.first)
-        sort(order.begin(), order.end())
-        for key in order:
-            cell.union_index = <int>(key // (N_TYPES * N_TYPES))
-            cell.tpair = <int>(key % (N_TYPES * N_TYPES))
-            cell.ways = ways[key]
-            cells.push_back(cell)
+                if fits:
+                    pairs += 1
+                    merge_cell(union_index, unions, per_union, u, types1[i] * N_TYPES + types2[j],
+                               count * ways1[i] * ways2[j])
+        flatten_cells(per_union, cells)
     return exact_split_cells(table, d0, unions, cells), pairs, unions.size()
-

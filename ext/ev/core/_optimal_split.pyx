@@ -49,7 +49,8 @@ from libcpp.vector cimport vector
 from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
 from ev.core._exact_sums cimport exact_split_cells
 from ev.core._player cimport UpcardSolver, ctx_index
-from ev.core._split_finals cimport N_TYPES, SPLIT_CELLS, Cell, count_of, hand_type, split_cell, unit
+from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatten_cells, hand_type, merge_cell,
+                                   split_cell, unit)
 
 cdef extern from *:
     void __builtin_prefetch(const void* address) noexcept nogil
@@ -536,8 +537,6 @@ cdef class OptimalSplitter:
         cdef unordered_map[uint64_t, int] union_index
         cdef unordered_map[uint64_t, vector[int]] by_drawn
         cdef vector[vector[Cell]] per_union
-        cdef Cell cell
-        cdef bint found
         self.check_pair(pair)
         for key, a in override1.items():
             ov1[key] = a
@@ -580,26 +579,11 @@ cdef class OptimalSplitter:
                         for j in range(second.size()):
                             u = drawn1 + second[j].drawn
                             self.n_pairs += 1
-                            if union_index.count(u) == 0:
-                                union_index[u] = unions.size()
-                                unions.push_back(u)
-                                per_union.resize(unions.size())
-                            ui = union_index[u]
-                            cell.union_index, cell.tpair = ui, first[i].htype * N_TYPES + second[j].htype
-                            cell.ways = first[i].ways * second[j].ways
-                            found = False
-                            for m in range(per_union[ui].size()):
-                                if per_union[ui][m].tpair == cell.tpair:
-                                    per_union[ui][m].ways += cell.ways
-                                    found = True
-                                    break
-                            if not found:
-                                per_union[ui].push_back(cell)
+                            merge_cell(union_index, unions, per_union, u,
+                                       first[i].htype * N_TYPES + second[j].htype, first[i].ways * second[j].ways)
                 for s in ties:
                     near.append((2, drawn1, g[s].drawn, tuple(a for a in range(3) if near2[s] >> a & 1)))
-            for i in range(per_union.size()):
-                for m in range(per_union[i].size()):
-                    cells.push_back(per_union[i][m])
+            flatten_cells(per_union, cells)
             self.n_unions += unions.size()
             self.check_deck()
         finally:

@@ -1,5 +1,7 @@
 # The finished hands of a split and their cells, shared by _optimal_split and _exact_sums.
 from libc.stdint cimport int64_t, uint64_t
+from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
 
 from ev.core._constants cimport BLACKJACK, BUST
 
@@ -42,3 +44,31 @@ cdef inline int split_cell(int t1, int t2, int outcome) noexcept nogil:
     cdef int doubles = t1 % 2 + t2 % 2
     cdef int net = type_result(t1, outcome) + type_result(t2, outcome)
     return doubles * 18 + (9 if outcome == BLACKJACK else 0) + net + 4
+
+
+cdef inline void merge_cell(unordered_map[uint64_t, int]& union_index, vector[uint64_t]& unions,
+                            vector[vector[Cell]]& per_union, uint64_t u, int tpair, int64_t ways) noexcept nogil:
+    """Add ``ways`` drawing orders of a pair of finals of types ``tpair`` whose cards make the union ``u``:
+    unions numbered in the order first met, each with its cells by type pair."""
+    cdef size_t m
+    cdef int ui
+    cdef Cell cell
+    if union_index.count(u) == 0:
+        union_index[u] = unions.size()
+        unions.push_back(u)
+        per_union.resize(unions.size())
+    ui = union_index[u]
+    for m in range(per_union[ui].size()):
+        if per_union[ui][m].tpair == tpair:
+            per_union[ui][m].ways += ways
+            return
+    cell.union_index, cell.tpair, cell.ways = ui, tpair, ways
+    per_union[ui].push_back(cell)
+
+
+cdef inline void flatten_cells(vector[vector[Cell]]& per_union, vector[Cell]& cells) noexcept nogil:
+    """The cells of every union, in union order (as ``exact_split_cells`` reads them)."""
+    cdef size_t i, m
+    for i in range(per_union.size()):
+        for m in range(per_union[i].size()):
+            cells.push_back(per_union[i][m])
