@@ -274,24 +274,40 @@ def _total(cards):
     return (t + 10 if soft else t), bool(soft)
 
 
+#: the dealer's finals, in the order of :func:`_direct_dealer`'s probabilities
+_DEALER_FINALS = ("bj", 17, 18, 19, 20, 21, 22)
+
+
+def _dealer_final(hard, ace, ncards, hit_soft_17):
+    """The dealer's final (an entry of _DEALER_FINALS) if a hand of ``ncards`` cards worth ``hard`` (aces as
+    1) stops here, else None."""
+    soft = ace and hard + 10 <= 21
+    t = hard + 10 if soft else hard
+    if ncards == 2 and t == 21:
+        return "bj"
+    if ncards >= 2 and (t > 17 or (t == 17 and not (soft and hit_soft_17))):
+        return min(t, 22)
+    return None
+
+
 @functools.cache
-def _direct_dealer(deck, hand, hit_soft_17):
-    """{final: probability} for a dealer holding ``hand`` (tuple of values) drawing from ``deck`` (for
-    :func:`_direct_rtp`; kept across its calls)."""
-    t, soft = _total(list(hand))
-    if len(hand) == 2 and t == 21:
-        return {"bj": 1.0}
-    if len(hand) >= 2 and (t > 21 or t > 17 or (t == 17 and not (soft and hit_soft_17))):
-        return {min(t, 22): 1.0}
+def _direct_dealer(deck, hard=0, ace=False, ncards=0, hit_soft_17=True):
+    """P(final) in the order of _DEALER_FINALS for a dealer holding ``ncards`` cards worth ``hard`` (aces as
+    1) and drawing from ``deck`` (for :func:`_direct_rtp`; kept across its calls)."""
     n = sum(deck)
-    out = {}
+    out = [0.0] * len(_DEALER_FINALS)
     for v in range(1, 11):
         if deck[v - 1]:
+            p = deck[v - 1] / n
+            final = _dealer_final(hard + v, ace or v == 1, ncards + 1, hit_soft_17)
+            if final is not None:
+                out[_DEALER_FINALS.index(final)] += p
+                continue
             d = list(deck)
             d[v - 1] -= 1
-            for k, p in _direct_dealer(tuple(d), tuple(sorted(hand + (v,))), hit_soft_17).items():
-                out[k] = out.get(k, 0.0) + deck[v - 1] / n * p
-    return out
+            for i, q in enumerate(_direct_dealer(tuple(d), hard + v, ace or v == 1, ncards + 1, hit_soft_17)):
+                out[i] += p * q
+    return tuple(out)
 
 
 def _direct_rtp(rules, hits):
@@ -306,8 +322,8 @@ def _direct_rtp(rules, hits):
 
     total = _total
 
-    def dealer(deck, hand):
-        return _direct_dealer(deck, hand, rules.hit_soft_17)
+    def dealer(deck):
+        return zip(_DEALER_FINALS, _direct_dealer(deck, hit_soft_17=rules.hit_soft_17))
 
     def settle(player_cards, deck):
         t, _ = total(player_cards)
@@ -315,7 +331,7 @@ def _direct_rtp(rules, hits):
         if t > 21:
             return -1.0
         ev = 0.0
-        for k, p in dealer(deck, ()).items():
+        for k, p in dealer(deck):
             if k == "bj":
                 ev += p * (0.0 if natural else -1.0)
             elif natural:

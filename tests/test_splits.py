@@ -1,6 +1,7 @@
 """Split values: exact with one split and with resplits, against dealing every card in table order."""
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from functools import cache
@@ -87,23 +88,30 @@ def test_tens_split_by_rank_resplit_exactly(hands, strategy):
     assert engine == ref.split_value(deck, up, rules, TEN, strategy, unsplit)
 
 
-@cache
+#: more cards than a dealer with a 5 up can draw (hard 5 + 12 cards of at least 1 is past 17)
+_MOST_DRAWS = 12
+
+
 def _dealer_under_5(deck: tuple) -> dict:
     """P(dealer's final total) with a 5 up, drawing from ``deck``: {17..21, 22 (bust): probability}."""
-    out: dict[int, Fraction] = {}
+    scale = math.perm(sum(deck), _MOST_DRAWS)
+    return {final: Fraction(ways, scale) for final, ways in _dealer_ways(deck, 5, False, _MOST_DRAWS).items()}
 
-    def draw(deck: tuple, hard: int, ace: bool, p: Fraction) -> None:
-        total = hard + 10 if ace and hard + 10 <= 21 else hard
-        soft = ace and hard + 10 <= 21
-        if total > 17 or (total == 17 and not soft):      # H17: a soft 17 hits
-            out[min(total, 22)] = out.get(min(total, 22), Fraction(0)) + p
-            return
-        n = sum(deck)
-        for r in range(N_RANKS):
-            if deck[r]:
-                draw(deck[:r] + (deck[r] - 1,) + deck[r + 1:], hard + r + 1, ace or r == 0, p * Fraction(deck[r], n))
 
-    draw(deck, 5, False, Fraction(1))
+@cache
+def _dealer_ways(deck: tuple, hard: int, ace: bool, budget: int) -> dict:
+    """{final: P(final) x perm(n, budget)}, an integer (n: cards in ``deck``): every order of the dealer's
+    draws counted, each padded to ``budget`` cards by the orders of the cards it leaves; equal decks shared."""
+    total = hard + 10 if ace and hard + 10 <= 21 else hard
+    soft = ace and hard + 10 <= 21
+    if total > 17 or (total == 17 and not soft):      # H17: a soft 17 hits
+        return {min(total, 22): math.perm(sum(deck), budget)}
+    out: dict[int, int] = {}
+    for r in range(N_RANKS):
+        if deck[r]:
+            rest = deck[:r] + (deck[r] - 1,) + deck[r + 1:]
+            for final, ways in _dealer_ways(rest, hard + r + 1, ace or r == 0, budget - 1).items():
+                out[final] = out.get(final, 0) + deck[r] * ways
     return out
 
 

@@ -29,31 +29,32 @@ def dealer_totals(deck: tuple, up: int, hole: int, hit_soft_17: bool) -> tuple:
     tens split by rank), as ``hole`` may be.  Kept across calls: the same deck recurs under every split
     strategy.
     """
+    hole_rank = TEN if hole == N_RANKS else hole
+    hard, has_ace = up + hole_rank + 2, ACE in (up, hole_rank)
+    if has_ace and hard == 11:          # two cards making 21
+        return ((0, Fraction(1)),)
+    return tuple(sorted(_dealer_draws(deck, hard, has_ace, hit_soft_17).items()))
+
+
+@cache
+def _dealer_draws(deck: tuple, hard: int, has_ace: bool, hit_soft_17: bool) -> dict:
+    """{final total: probability} of a dealer holding more than one card (``hard`` with aces as 1) who
+    draws from ``deck`` by its rule; every card order counted, equal decks shared."""
+    soft = has_ace and hard + 10 <= 21
+    total = hard + 10 if soft else hard
+    if total > 21 or total > 17 or (total == 17 and not (soft and hit_soft_17)):
+        return {22 if total > 21 else total: Fraction(1)}
+    n = sum(deck)
+    if n == 0:
+        raise ValueError("the deck ran out while the dealer was drawing")
     out: dict[int, Fraction] = {}
-
-    def rank(kind: int) -> int:
-        return TEN if kind == N_RANKS else kind
-
-    def draw(deck: tuple, hard: int, has_ace: bool, prob: Fraction, ncards: int) -> None:
-        soft = has_ace and hard + 10 <= 21
-        total = hard + 10 if soft else hard
-        if ncards == 2 and total == 21:
-            out[0] = out.get(0, Fraction(0)) + prob
-            return
-        if total > 21 or total > 17 or (total == 17 and not (soft and hit_soft_17)):
-            key = 22 if total > 21 else total
-            out[key] = out.get(key, Fraction(0)) + prob
-            return
-        n = sum(deck)
-        if n == 0:
-            raise ValueError("the deck ran out while the dealer was drawing")
-        for kind in range(len(deck)):
-            if deck[kind]:
-                r = rank(kind)
-                draw(minus(deck, kind), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[kind], n), ncards + 1)
-
-    draw(deck, up + rank(hole) + 2, ACE in (up, rank(hole)), Fraction(1), 2)
-    return tuple(sorted(out.items()))
+    for kind in range(len(deck)):
+        if deck[kind]:
+            r = TEN if kind == N_RANKS else kind
+            p = Fraction(deck[kind], n)
+            for key, q in _dealer_draws(minus(deck, kind), hard + r + 1, has_ace or r == ACE, hit_soft_17).items():
+                out[key] = out.get(key, Fraction(0)) + p * q
+    return out
 
 
 def split_distribution_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_strategy: str,

@@ -104,6 +104,8 @@ class Player:
         self.excluded = blackjack_rank(up) if rules.blackjack_settled_as_peek(up) else None
         self.stand = lru_cache(maxsize=None)(self._stand)
         self.hit = lru_cache(maxsize=None)(self._hit)
+        self.double = lru_cache(maxsize=None)(self._double)
+        self.decide = lru_cache(maxsize=None)(self._decide)
 
     def deck(self, hand: tuple) -> tuple:
         return tuple(b - h for b, h in zip(self.base, hand))
@@ -130,7 +132,7 @@ class Player:
                 value += Fraction(d[r], n) * self.after_card(plus(hand, r))
         return value
 
-    def double(self, hand: tuple) -> Fraction:
+    def _double(self, hand: tuple) -> Fraction:
         d = self.deck(hand)
         n = sum(d)
         return 2 * sum((Fraction(d[r], n) * self.stand(plus(hand, r)) for r in range(N_RANKS) if d[r]),
@@ -154,7 +156,7 @@ class Player:
             return self.stand(hand)
         return self.value_of(self.decide(hand), hand)
 
-    def decide(self, hand: tuple) -> str:
+    def _decide(self, hand: tuple) -> str:
         """The action this context takes at ``hand`` (stand, hit or double)."""
         choices = ["stand", "hit"] + (["double"] if self.can_double(hand) else [])
         return (self.source or self).choose(hand, choices)
