@@ -42,7 +42,7 @@ ties: the exact mode decides them exactly and hands them back as overrides.
 """
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
@@ -61,6 +61,9 @@ cdef enum:
 
 # Values closer than this are a tie (the earlier of stand, hit, double is taken), as in _player.
 cdef double TIE = 1e-12
+# split_value keeps the first hand's near-tie masks for this eps (the exact mode's NEAR_TIE, the float
+# distribution's), so that following the strategy forward needs no second first-hand recursion
+cdef double PLAN_EPS = 1e-9
 
 
 cdef struct Node:
@@ -106,6 +109,9 @@ cdef class OptimalSplitter:
     cdef char* shorts              # per entry: its deck runs short (only read once any has)
     cdef bint any_short
     cdef readonly dict values      # pair -> EV of splitting (joint), once computed
+    # (pair, one card) -> (eps, the first hand's decisions, its near-tie masks): the first hand's plan, once computed;
+    # following a strategy forward (pair_finals) then needs no first-hand recursion
+    cdef dict plans
     # work counters
     cdef int64_t n_first, n_second, n_lookups, n_pairs, n_unions
 
@@ -124,6 +130,7 @@ cdef class OptimalSplitter:
         if not (self.keys and self.slot_entry and self.stands and self.probs and self.shorts):
             raise MemoryError()
         self.values = {}
+        self.plans = {}
         self.n_first = self.n_second = self.n_lookups = self.n_pairs = self.n_unions = 0
 
     def __dealloc__(self):
@@ -446,12 +453,13 @@ cdef class OptimalSplitter:
             act1 = <unsigned char*>malloc(g.size())
             near1 = <unsigned char*>malloc(g.size())
             if v1 and act1 and near1:
-                status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, 0.0)
+                status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, PLAN_EPS)
         try:
             if status < 0:
                 raise MemoryError()
             self.check_deck()
             self.values[pair] = v1[0]
+            self.plans[pair, one_card] = (PLAN_EPS, act1[:g.size()], near1[:g.size()])
             return v1[0]
         finally:
             free(v1); free(act1); free(near1)
@@ -553,7 +561,17 @@ cdef class OptimalSplitter:
             near2 = <unsigned char*>malloc(G)
             ways = <int64_t*>malloc(G * sizeof(int64_t))
             if v1 and value and stand and feasible and act1 and near1 and act2 and near2 and ways:
-                status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, eps)
+                with gil:
+                    plan = self.plans.get((pair, one_card))
+                    if plan is not None and plan[0] == eps:
+                        memcpy(act1, <const unsigned char*>plan[1], G)
+                        memcpy(near1, <const unsigned char*>plan[2], G)
+                        status = 0
+                if status < 0:
+                    status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, eps)
+                    if status == 0:
+                        with gil:
+                            self.plans[pair, one_card] = (eps, act1[:G], near1[:G])
             if status == 0:
                 self.hand_finals(g, d0, act1, near1, ways, ov1, first, ties)
         try:
