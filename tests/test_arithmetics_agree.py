@@ -104,3 +104,42 @@ def test_resplit_stats_agree(hands, strategy):
                   unchecked_blackjack_takes="all")
     _assert_stats_agree(*(round_stats(g, strategy, resplits="independent")       # the exact method: test_splits
                           for g in games(rules, random_removed(rng, 1, 22))))
+
+
+@pytest.mark.parametrize("decks", [1, 2, 8])
+def test_dealer_numerators_in_c_equal_the_compiled_sum(decks):
+    """The exact dealer's outcome numerators, summed in C (128-bit integers over the float core's trie), equal
+    the compiled Python sum over the same terminal hands, on full, depleted and nearly empty decks; a deck
+    the dealer may run out of is left to the Python sum (None from C)."""
+    from ev.core._exact_sums import numerators
+    from ev.core.cards import full_shoe
+    from ev.core.exact_solver import dealer_poly
+    rng = random.Random(decks)
+    shoe = full_shoe(decks)
+    checked = short = 0
+    for up in range(N_RANKS):
+        caps = tuple(c - (r == up) for r, c in enumerate(shoe))
+        for hit_soft_17, excluded in ((True, -1), (True, 9 if up == 0 else 0), (False, -1)):
+            poly = dealer_poly(up, hit_soft_17, excluded, caps)
+            table = poly.table()
+            decks_met = [list(caps)] + [[max(0, c - rng.randrange(0, 4 * decks)) for c in caps] for _ in range(8)]
+            decks_met += [[min(c, rng.randrange(0, 3)) for c in caps] for _ in range(6)]
+            for _ in range(12):             # a few cards: the dealer may run out
+                deck = [0] * N_RANKS
+                for r in rng.choices(range(N_RANKS), k=rng.randrange(1, 12)):
+                    deck[r] = min(deck[r] + 1, caps[r])
+                decks_met.append(deck)
+            for deck in decks_met:
+                n = sum(deck)
+                if n == 0:
+                    continue
+                in_c = numerators(table, deck, n)
+                if in_c is None:
+                    short += 1
+                    continue
+                checked += 1
+                assert in_c == tuple(poly._fn(tuple(deck), poly.weights(n)))
+                assert poly.numerators(deck, n) == in_c
+                assert sum(in_c) == poly.denominator(n) - (deck[excluded] * poly.denominator(n) // n
+                                                           if excluded >= 0 else 0)
+    assert checked > 400 and short > 0

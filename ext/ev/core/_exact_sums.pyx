@@ -265,3 +265,28 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
                                count * ways1[i] * ways2[j])
         flatten_cells(per_union, cells)
     return exact_split_cells(table, d0, unions, cells), pairs, unions.size()
+
+
+def numerators(DealerTable table, deck, int n):
+    """The dealer's 7 outcome numerators over ff(n, min(max_len, n)) for ``deck`` (n cards), as integers:
+    :func:`dealer_numerators` for one deck (``ev.core.exact_solver.DealerPolynomial.numerators`` in C).
+    None when the deck runs out before the dealer finishes."""
+    cdef int d[N_RANKS]
+    cdef uint128 a[N_OUTCOMES]
+    cdef int r
+    cdef uint128* scratch
+    for r in range(N_RANKS):
+        d[r] = deck[r]
+    scratch = <uint128*>malloc(max(table.n_nodes, 1) * sizeof(uint128))
+    if not scratch:
+        raise MemoryError()
+    try:
+        if not dealer_numerators(table, d, n, scratch, a):
+            return None
+        out = []
+        for r in range(N_OUTCOMES):
+            high, low = <uint64_t>(a[r] >> 64), <uint64_t>a[r]
+            out.append((high << 64) | low if high else low)
+        return tuple(out)
+    finally:
+        free(scratch)
