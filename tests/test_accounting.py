@@ -214,19 +214,27 @@ def test_rules_effect_cli(capsys):
     assert next(r["label"] for r in data["readings"]) == "peek on ace and ten"
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_two_hand_split_rounds_in_c_equal_the_python_merge(seed, monkeypatch):
-    """The exact split rounds of two hands are merged and summed in C (ev.core._exact_sums); the Python merge
-    that serves rounds of more hands must give the same fractions, on random rules and small shoes."""
-    from ev.core.exact_policy import ExactPolicyEvaluator
+@pytest.mark.parametrize("seed", range(6))
+def test_split_rounds_in_c_equal_the_python_merge(seed, monkeypatch):
+    """The exact split rounds are merged and summed in C (ev.core._exact_sums: two hands by pairs of finals,
+    more by sets of hand types); the plain Python merge must give the same fractions, on random rules with
+    one split and with resplits to three and four hands, on small shoes."""
+    from ev.core import exact_policy
+    from ev.core._exact_sums import round_cells
     rng = random.Random(f"pairs-in-c-{seed}")
-    rules = random_rules(rng, decks=1, max_split_hands=2)
-    removed = removed_for(random_small_shoe(rng, 1, size=22, tens=7), 1)
+    hands = (2, 3, 4)[seed % 3]
+    rules = random_rules(rng, decks=1, max_split_hands=hands, split_tens="value").replace(split_aces_one_card=True)
+    shoe = list(random_small_shoe(rng, 1, size=22, tens=7))
+    shoe[7] = 4                 # four eights: 8-8 is split, and resplit where the rules allow
+    removed = removed_for(tuple(shoe), 1)
     game = Game(rules, removed, exact=True)
+    calls = []
+    monkeypatch.setattr(exact_policy, "round_cells", lambda *args: calls.append(args) or round_cells(*args))
     in_c = round_stats(game, "cdz")
-    monkeypatch.setattr(ExactPolicyEvaluator, "pairs_in_c", False)
+    monkeypatch.setattr(exact_policy.ExactPolicyEvaluator, "pairs_in_c", False)
     in_python = round_stats(Game(rules, removed, exact=True), "cdz")
     assert in_c.work["split_unions"] > 0 and "split_unions" not in in_python.work
+    assert (len(calls) > 0) == (hands > 2)       # rounds of three and four hands took the C merge
     assert in_c.distribution == in_python.distribution
     assert in_c.expected_wager == in_python.expected_wager and in_c.p_split == in_python.p_split
     assert sum(in_c.distribution.values()) == 1

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import lcm, prod
 
-from ev.core._exact_sums import pair_round_cells
+from ev.core._exact_sums import pair_round_cells, round_cells
 from ev.core.actions import Action
 from ev.core.cards import N_RANKS, TEN, hand_result, hand_type
 from ev.core.exact_solver import ExactUpcardSolver, PlayContext, falling
@@ -40,8 +40,8 @@ class ExactPolicyEvaluator:
     pair rank, ten tables concatenated (pair A first).
     """
 
-    #: rounds of two split hands are merged and summed in C (``ev.core._exact_sums.pair_round_cells``); False
-    #: keeps them in Python, as the rounds of more hands are (the tests compare the two)
+    #: split rounds are merged and summed in C (``ev.core._exact_sums``: ``pair_round_cells`` for two hands,
+    #: ``round_cells`` for more); False keeps them in Python, as tens split by rank are (the tests compare)
     pairs_in_c = True
 
     def __init__(self, solver: ExactUpcardSolver, natural_rank: int, play: bytes,
@@ -234,15 +234,19 @@ class ExactPolicyEvaluator:
             den = falling(n0 - size, min(sol.poly.max_len, n0 - size))
             return Fraction(weight, falling(n0, size)), [Fraction(d, den) for d in dealer]
 
-        paired: dict = defaultdict(Fraction)     # two-hand rounds, merged and summed in C (ev.core._exact_sums)
+        paired: dict = defaultdict(Fraction)     # rounds merged and summed in C (ev.core._exact_sums)
         for count, n_p, classes in configs:
             hands = 2 + n_p
-            if hands == 2 and not faces and self.pairs_in_c:
-                one, two = finals[classes[0]], finals[classes[1]]
-                if count * sum(m for _, m, _ in one) * sum(m for _, m, _ in two) < 2 ** 62:
-                    cells, pairs, unions = pair_round_cells(sol.poly.table(), deck10, one, two, count)
+            if not faces and self.pairs_in_c and (hands == 2 or bound <= exact_limit):
+                lists = [finals[c] for c in classes]
+                if count * prod(sum(m for _, m, _ in fin) for fin in lists) < 2 ** 62:
+                    if hands == 2:
+                        cells, pairs, unions = pair_round_cells(sol.poly.table(), deck10, *lists, count)
+                    else:
+                        cells, pairs, unions = round_cells(sol.poly.table(), deck10, lists, count, n_p, pair,
+                                                           type_sets)
                     for (doubles, bj, net), v in cells.items():
-                        paired[doubles, bj, net, 2] += v
+                        paired[doubles, bj, net, hands] += v
                     self.work["final_pairs"] += pairs
                     self.work["split_unions"] = self.work.get("split_unions", 0) + unions
                     continue
@@ -353,6 +357,9 @@ class ExactPolicyEvaluator:
                             grown[row[t]] += w * per_num[t][o]
                 states = grown
                 den *= per_den[o]
-            scale = probability * p_out[o] / den
+            by_cell: dict = defaultdict(int)      # the states' integers summed by cell, one fraction per cell
             for a, w in states.items():
-                out[type_sets[a][0], int(o == 6), type_sets[a][1][o], hands] += scale * w
+                by_cell[type_sets[a][0], int(o == 6), type_sets[a][1][o], hands] += w
+            scale = probability * p_out[o] / den
+            for cell, w in by_cell.items():
+                out[cell] += scale * w

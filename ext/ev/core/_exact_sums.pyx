@@ -21,7 +21,7 @@ from libc.string cimport memset
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
-from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS
+from ev.core._constants cimport BLACKJACK, BUST, N_OUTCOMES, N_RANKS
 from ev.core._dealer cimport MAX_DRAW, DealerTable
 from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatten_cells, merge_cell, split_cell,
                                    unit)
@@ -110,7 +110,23 @@ cdef bint dealer_numerators(DealerTable table, const int* d, int n, uint128* scr
 
 
 cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]& unions, vector[Cell]& cells):
-    """The exact joint distribution {(doubles, dealer_blackjack, net): Fraction} of the finals.
+    """The exact joint distribution {(doubles, dealer_blackjack, net): Fraction} of the finals of two hands
+    (cells by type pair): :func:`exact_cell_sums` with the cells of ``split_cell``."""
+    cdef vector[int] cell_of
+    cdef int t1, t2, o
+    cell_of.resize(N_TYPES * N_TYPES * N_OUTCOMES)
+    for t1 in range(N_TYPES):
+        for t2 in range(N_TYPES):
+            for o in range(N_OUTCOMES):
+                cell_of[(t1 * N_TYPES + t2) * N_OUTCOMES + o] = split_cell(t1, t2, o)
+    sums = exact_cell_sums(table, d0, unions, cells, cell_of, SPLIT_CELLS)
+    return {(c // 18, (c // 9) % 2, c % 9 - 4): v for c, v in sums.items()}
+
+
+cdef object exact_cell_sums(DealerTable table, const int* d0, vector[uint64_t]& unions, vector[Cell]& cells,
+                            vector[int]& cell_of, int n_out):
+    """The exact sums {output cell: Fraction} of the finals: a cell's ways of its finals against dealer
+    outcome o go to output ``cell_of[cell.tpair * N_OUTCOMES + o]`` (of ``n_out``).
 
     P(c1, c2, dealer M) = orders(c1) orders(c2) orders(M) ff(D0, c1 + c2 + M) / ff(n0, |c1 + c2 + M|),
     so a union u of both hands' cards contributes ways * ff(D0, u) * a_o(D0 - u) over ff(n0, |u| + L_u)
@@ -124,7 +140,7 @@ cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]
     cdef uint128 a[N_OUTCOMES]
     cdef uint64_t p, f, w
     cdef uint64_t G[N_OUTCOMES][MAX_PRIMES]
-    cdef uint64_t residue[SPLIT_CELLS][MAX_PRIMES]
+    cdef vector[uint64_t] residue       # [c][j]: output cell c modulo p_j
     cdef uint64_t two64[MAX_PRIMES]
     cdef vector[uint64_t] ff_mod        # [j][r][k]: ff(d0[r], k) mod p_j
     cdef vector[uint64_t] scale_mod     # [j][m]: ff(n0 - m, M - m) mod p_j
@@ -149,7 +165,7 @@ cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]
             raise ValueError("the exact sum needs more primes than the core holds")
         have += log2(<double>PRIMES[n_primes])
         n_primes += 1
-    memset(residue, 0, sizeof(residue))
+    residue.resize(n_out * MAX_PRIMES, 0)
     ff_mod.resize(n_primes * N_RANKS * stride)
     scale_mod.resize(n_primes * (M + 1))
     for j in range(n_primes):
@@ -186,10 +202,10 @@ cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]
                 for o in range(N_OUTCOMES):
                     if a[o] == 0:
                         continue
-                    c = split_cell(cells[ci].tpair // N_TYPES, cells[ci].tpair % N_TYPES, o)
+                    c = cell_of[cells[ci].tpair * N_OUTCOMES + o]
                     for j in range(n_primes):
                         w = <uint64_t>cells[ci].ways % PRIMES[j]
-                        residue[c][j] = (residue[c][j] + w * G[o][j]) % PRIMES[j]
+                        residue[c * MAX_PRIMES + j] = (residue[c * MAX_PRIMES + j] + w * G[o][j]) % PRIMES[j]
                 ci += 1
     free(scratch)
     if not fits:
@@ -202,10 +218,10 @@ cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]
     for k in range(M):
         den *= n0 - k
     out = {}
-    for c in range(SPLIT_CELLS):
-        num = sum(residue[c][j] * basis[j] for j in range(n_primes)) % modulus
+    for c in range(n_out):
+        num = sum(residue[c * MAX_PRIMES + j] * basis[j] for j in range(n_primes)) % modulus
         if num:
-            out[c // 18, (c // 9) % 2, c % 9 - 4] = Fraction(num, den)
+            out[c] = Fraction(num, den)
     return out
 
 
@@ -265,6 +281,81 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
                                count * ways1[i] * ways2[j])
         flatten_cells(per_union, cells)
     return exact_split_cells(table, d0, unions, cells), pairs, unions.size()
+
+
+def round_cells(DealerTable table, deck10, list hand_finals, long long count, int start_pairs, int pair,
+                list type_sets):
+    """The exact joint distribution {(doubles, dealer_blackjack, net): Fraction} of a split round of any
+    number of hands (``ev.core.exact_policy.ExactPolicyEvaluator.split_round``, its exact merge in C).
+
+    ``hand_finals`` lists each hand's finals (as for :func:`pair_round_cells`), all drawn from ``deck10``
+    (the deck less both pair cards) after ``start_pairs`` further pair cards (those that made the hands
+    beyond two); ``type_sets`` is ``ev.analysis.splits.type_sets``: hands carried as the multiset of their
+    types.  Every hand's finals are merged into (type set, union of cards) states in turn, and the
+    states summed against the dealer by :func:`exact_cell_sums`.  The caller keeps the weights below 2^62
+    (count times the product of the lists' sums of orders).  Returns the cells, the number of merges and
+    the number of distinct unions.
+    """
+    cdef int d0[N_RANKS]
+    cdef vector[uint64_t] keys, unions, union_of
+    cdef vector[int64_t] ways
+    cdef vector[int] types, grow, cell_of
+    cdef unordered_map[uint64_t, int] union_id, union_index
+    cdef unordered_map[uint64_t, int64_t] states, grown
+    cdef vector[vector[Cell]] per_union
+    cdef vector[Cell] cells
+    cdef uint64_t u, key
+    cdef size_t i
+    cdef int r, a, b, o, n_sets = len(type_sets), n_types = N_TYPES
+    cdef bint fits
+    cdef int64_t merges = 0
+    for r in range(N_RANKS):
+        d0[r] = deck10[r]
+    grow.resize(n_sets * n_types, -1)
+    cell_keys: dict = {}
+    cell_of.resize(n_sets * N_OUTCOMES, 0)
+    for a, (doubles, nets, combine) in enumerate(type_sets):
+        for b in range(n_types):
+            grow[a * n_types + b] = combine[b]
+        for o in range(N_OUTCOMES):
+            cell_of[a * N_OUTCOMES + o] = cell_keys.setdefault((doubles, int(o == BLACKJACK), nets[o]),
+                                                               len(cell_keys))
+    u = (<uint64_t>start_pairs) * unit(pair)
+    union_id[u] = 0
+    union_of.push_back(u)
+    states[0] = count                  # key: union id << 16 | type set
+    for finals in hand_finals:
+        keys.clear(); ways.clear(); types.clear()
+        load_finals(finals, keys, ways, types)
+        with nogil:
+            grown.clear()
+            for item in states:
+                a = <int>(item.first & 0xFFFF)
+                u = union_of[item.first >> 16]
+                for i in range(keys.size()):
+                    key = u + keys[i]
+                    fits = True
+                    for r in range(N_RANKS):
+                        if count_of(key, r) > d0[r]:
+                            fits = False
+                            break
+                    if not fits:
+                        continue
+                    merges += 1
+                    if union_id.count(key) == 0:
+                        union_id[key] = union_of.size()
+                        union_of.push_back(key)
+                    b = grow[a * n_types + types[i]]
+                    grown[(<uint64_t>union_id[key] << 16) | <uint64_t>b] += item.second * ways[i]
+            states.swap(grown)
+    with nogil:
+        for item in states:
+            merge_cell(union_index, unions, per_union, union_of[item.first >> 16], <int>(item.first & 0xFFFF),
+                       item.second)
+        flatten_cells(per_union, cells)
+    sums = exact_cell_sums(table, d0, unions, cells, cell_of, len(cell_keys))
+    names = {index: cell for cell, index in cell_keys.items()}
+    return {names[c]: v for c, v in sums.items()}, merges, unions.size()
 
 
 def numerators(DealerTable table, deck, int n):
