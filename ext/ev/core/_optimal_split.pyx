@@ -52,12 +52,8 @@ from ev.core._player cimport UpcardSolver, ctx_index
 from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatten_cells, hand_type, merge_cell,
                                    split_cell, unit)
 
-cdef extern from *:
-    void __builtin_prefetch(const void* address) noexcept nogil
-
 cdef enum:
     N_CLASSES = 6       # stand-value classes: 16 or less, 17, 18, 19, 20, 21
-    AHEAD = 8           # states between a memo slot's prefetch and its lookup
 
 # Values closer than this are a tie (the earlier of stand, hit, double is taken), as in _player.
 cdef double TIE = 1e-12
@@ -107,6 +103,7 @@ cdef class OptimalSplitter:
     cdef bint short_deck           # some deck met ran out before the dealer could finish
     cdef bint out_of_memory
     cdef char* shorts              # per entry: its deck runs short (only read once any has)
+    cdef int* links                # per entry and rank: the entry of the deck with one more card gone, or -1
     cdef bint any_short
     cdef readonly dict values      # pair -> EV of splitting (joint), once computed
     # (pair, one card) -> (eps, the first hand's decisions, its near-tie masks): the first hand's plan, once computed;
@@ -127,7 +124,8 @@ cdef class OptimalSplitter:
         self.stands = <double*>malloc(self.capacity // 2 * N_CLASSES * sizeof(double))
         self.probs = <double*>malloc(self.capacity // 2 * N_OUTCOMES * sizeof(double))
         self.shorts = <char*>malloc(self.capacity // 2)
-        if not (self.keys and self.slot_entry and self.stands and self.probs and self.shorts):
+        self.links = <int*>malloc(self.capacity // 2 * N_RANKS * sizeof(int))
+        if not (self.keys and self.slot_entry and self.stands and self.probs and self.shorts and self.links):
             raise MemoryError()
         self.values = {}
         self.plans = {}
@@ -139,6 +137,7 @@ cdef class OptimalSplitter:
         free(self.stands)
         free(self.probs)
         free(self.shorts)
+        free(self.links)
 
     # ----- the dealer memo ----------------------------------------------------------
     cdef bint grow(self) noexcept nogil:
@@ -149,6 +148,7 @@ cdef class OptimalSplitter:
         cdef double* stands = <double*>realloc(self.stands, capacity // 2 * N_CLASSES * sizeof(double))
         cdef double* probs
         cdef char* shorts
+        cdef int* links
         if stands:
             self.stands = stands
         probs = <double*>realloc(self.probs, capacity // 2 * N_OUTCOMES * sizeof(double))
@@ -157,7 +157,10 @@ cdef class OptimalSplitter:
         shorts = <char*>realloc(self.shorts, capacity // 2)
         if shorts:
             self.shorts = shorts
-        if not (keys and slot_entry and stands and probs and shorts):
+        links = <int*>realloc(self.links, capacity // 2 * N_RANKS * sizeof(int))
+        if links:
+            self.links = links
+        if not (keys and slot_entry and stands and probs and shorts and links):
             free(keys)
             free(slot_entry)
             return False
@@ -200,6 +203,8 @@ cdef class OptimalSplitter:
         entry = self.size
         self.keys[i], self.slot_entry[i] = key, entry
         self.size += 1
+        for r in range(N_RANKS):
+            self.links[entry * N_RANKS + r] = -1
         p = self.probs + entry * N_OUTCOMES
         for r in range(N_RANKS):
             d[r] = self.base[r] - count_of(gone, r)
@@ -220,6 +225,21 @@ cdef class OptimalSplitter:
                     v -= p[k]
             self.stands[entry * N_CLASSES + t] = v
         return entry
+
+    cdef inline int linked(self, int entry, int r, uint64_t gone) noexcept nogil:
+        """The memo entry of the deck ``base - gone``, where ``gone`` is the deck of ``entry`` with one more card
+        of rank ``r`` gone: through the entry's link when it has been followed before (no hashing)."""
+        cdef int child = self.links[entry * N_RANKS + r]
+        if child < 0:
+            child = self.dealer(gone)
+            if self.out_of_memory:
+                return 0
+            self.links[entry * N_RANKS + r] = child
+            return child
+        self.n_lookups += 1
+        if self.any_short and self.shorts[child]:
+            self.short_deck = True
+        return child
 
     cdef inline double bust_value(self, const int* deck, const Node* node, int n) noexcept nogil:
         """Joint value of a busted hand (bet 1): minus P(no settled dealer blackjack) from what is left."""
@@ -291,30 +311,29 @@ cdef class OptimalSplitter:
 
     # ----- the second hand: optimal single-hand play from D0 - drawn1 ----------------------
     cdef double second_hand(self, vector[Node]& g, int live, const int* d0, uint64_t gone0, uint64_t drawn1,
-                            double* value, double* stand, char* feasible, unsigned char* act,
+                            double* value, double* stand, char* feasible, int* entry, unsigned char* act,
                             unsigned char* near, double eps) noexcept nogil:
         """V2(drawn1); fills ``value``/``stand`` of the live states, and (when ``act`` is given) the
         decision and the near-tie mask (the actions within ``eps`` of the best) of every live state the
         deck can hold.  Bust leaves are valued where they are drawn."""
         cdef int deck[N_RANKS]
-        cdef int r, s, k, n, n2 = 0, a, bj_left, entry
+        cdef int r, s, k, n, n2 = 0, a, bj_left
         cdef const Node* node
         cdef double v_stand, v_hit, v_double, best, total, v
         cdef unsigned char mask
         for r in range(N_RANKS):
             deck[r] = d0[r] - count_of(drawn1, r)
             n2 += deck[r]
-        # which states the deck can hold, and their stand values (the memo's slots fetched a few states
-        # ahead: the lookups are the cost, and they are independent of each other)
+        # which states the deck can hold, and their stand values: a state's dealer entry is its parent's
+        # with one more card gone, followed by the memo's links (the lookups are the cost)
         feasible[0] = 1
+        entry[0] = self.dealer(gone0 + drawn1)
         for s in range(1, live):
             node = &g[s]
-            if s + AHEAD < live:
-                __builtin_prefetch(self.keys + self.slot(gone0 + drawn1 + g[s + AHEAD].drawn + 1))
             feasible[s] = feasible[node.parent] and count_of(node.drawn, node.added) <= deck[node.added]
             if feasible[s]:
-                entry = self.dealer(gone0 + drawn1 + node.drawn)
-                stand[s] = self.stands[entry * N_CLASSES + node.klass]
+                entry[s] = self.linked(entry[node.parent], node.added, gone0 + drawn1 + node.drawn)
+                stand[s] = self.stands[entry[s] * N_CLASSES + node.klass]
         for s in range(live - 1, 0, -1):
             if not feasible[s]:
                 continue
@@ -387,8 +406,9 @@ cdef class OptimalSplitter:
         cdef double* value = <double*>malloc(G * sizeof(double))
         cdef double* stand = <double*>malloc(G * sizeof(double))
         cdef char* feasible = <char*>malloc(G)
-        if not (t1 and t2 and value and stand and feasible):
-            free(t1); free(t2); free(value); free(stand); free(feasible)
+        cdef int* entries = <int*>malloc(G * sizeof(int))
+        if not (t1 and t2 and value and stand and feasible and entries):
+            free(t1); free(t2); free(value); free(stand); free(feasible); free(entries)
             return -1
         for s in range(1, G):
             node = &g[s]
@@ -398,7 +418,7 @@ cdef class OptimalSplitter:
             else:
                 entry = self.dealer(gone0 + node.drawn)
                 own = self.stands[entry * N_CLASSES + node.klass]
-            v2 = self.second_hand(g, live, d0, gone0, node.drawn, value, stand, feasible, NULL, NULL, 0.0)
+            v2 = self.second_hand(g, live, d0, gone0, node.drawn, value, stand, feasible, entries, NULL, NULL, 0.0)
             t1[s] = own + v2
             t2[s] = 2.0 * own + v2
         for s in range(G - 1, 0, -1):
@@ -432,7 +452,7 @@ cdef class OptimalSplitter:
             if d0[r] > 0:
                 v1[0] += d0[r] * v1[g[0].child[r]]
         v1[0] /= n0
-        free(t1); free(t2); free(value); free(stand); free(feasible)
+        free(t1); free(t2); free(value); free(stand); free(feasible); free(entries)
         return 0
 
     def split_value(self, int pair, bint one_card):
@@ -537,6 +557,7 @@ cdef class OptimalSplitter:
         cdef unsigned char* act2
         cdef unsigned char* near2
         cdef int64_t* ways
+        cdef int* entries
         cdef vector[Final] first
         cdef vector[Final] second
         cdef vector[int] ties
@@ -560,7 +581,8 @@ cdef class OptimalSplitter:
             act2 = <unsigned char*>malloc(G)
             near2 = <unsigned char*>malloc(G)
             ways = <int64_t*>malloc(G * sizeof(int64_t))
-            if v1 and value and stand and feasible and act1 and near1 and act2 and near2 and ways:
+            entries = <int*>malloc(G * sizeof(int))
+            if v1 and value and stand and feasible and act1 and near1 and act2 and near2 and ways and entries:
                 with gil:
                     plan = self.plans.get((pair, one_card))
                     if plan is not None and plan[0] == eps:
@@ -590,7 +612,7 @@ cdef class OptimalSplitter:
                 with nogil:
                     for r in range(N_RANKS):
                         deck1[r] = d0[r] - count_of(drawn1, r)
-                    self.second_hand(g, live, d0, gone0, drawn1, value, stand, feasible, act2, near2, eps)
+                    self.second_hand(g, live, d0, gone0, drawn1, value, stand, feasible, entries, act2, near2, eps)
                     self.hand_finals(g, deck1, act2, near2, ways, ov2, second, ties)
                     for k in range(item.second.size()):
                         i = item.second[k]
@@ -606,7 +628,7 @@ cdef class OptimalSplitter:
             self.check_deck()
         finally:
             free(v1); free(value); free(stand); free(feasible); free(act1); free(near1); free(act2); free(near2)
-            free(ways)
+            free(ways); free(entries)
         return 0
 
     # ----- exact sums -------------------------------------------------------------------------
