@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
-from math import comb
+from math import comb, perm
 
 from ev.core.cards import ACE, N_RANKS, TEN, full_shoe, hand_total
 from ev.core.rules import Rules
@@ -41,37 +41,53 @@ def dealer_distribution(deck: tuple, up: int, rules: Rules) -> tuple[Fraction, .
     out, so the list sums to P(no dealer blackjack) and P(blackjack) is 0.
     """
     excluded = blackjack_rank(up) if rules.blackjack_settled_as_peek(up) else None
-    return _dealer_from(tuple(deck), up + 1, up == ACE, 1, excluded, rules.hit_soft_17)
+    ways = _dealer_ways(tuple(deck), up + 1, up == ACE, 1, excluded, rules.hit_soft_17)
+    n = sum(deck)
+    return tuple(Fraction(w, perm(n, _draws(up + 1, n))) for w in ways)
+
+
+def _draws(hard: int, n: int) -> int:
+    """At least as many cards as a dealer of this hard total (aces as 1, below 17) may still draw from n."""
+    return min(17 - hard, n)
 
 
 @lru_cache(maxsize=1 << 16)
-def _dealer_from(deck: tuple, hard: int, has_ace: bool, ncards: int, excluded: int | None,
-                 hit_soft_17: bool) -> tuple[Fraction, ...]:
+def _dealer_ways(deck: tuple, hard: int, has_ace: bool, ncards: int, excluded: int | None,
+                 hit_soft_17: bool) -> tuple[int, ...]:
     """The dealer's outcome distribution (as :func:`dealer_distribution`) from a hand of ``ncards`` cards
-    and this hard total, drawing from ``deck``: each next card in turn, its probability times what follows
-    (the same dealer state is reached by many card orders, so it is valued once)."""
+    and this hard total, drawing from ``deck``, as integers: P(outcome) x perm(n, b), b = _draws(hard, n).
+
+    Each next card in turn, its count times what follows (the same dealer state is reached by many card
+    orders, so it is valued once); counting ways, with the orders of the cards a shorter draw leaves
+    making up the difference, keeps the sums in integers (P(card r) = deck[r] / n, and perm(n, b) =
+    n perm(n - 1, b - 1))."""
     n = sum(deck)
     if n == 0:
         raise ValueError("the deck ran out while the dealer was drawing")
-    out = [Fraction(0)] * 7
+    b = _draws(hard, n)
+    out = [0] * 7
     for r in range(N_RANKS):
         if deck[r] == 0 or (ncards == 1 and r == excluded):
             continue
-        p = Fraction(deck[r], n)
         h = hard + r + 1
         a = has_ace or r == ACE
         soft = a and h + 10 <= 21
         total = h + 10 if soft else h
+        final = None
         if ncards == 1 and total == 21:
-            out[6] += p
+            final = 6
         elif total > 21:
-            out[5] += p
+            final = 5
         elif total > 17 or (total == 17 and not (soft and hit_soft_17)):
-            out[total - 17] += p
-        else:
-            for k, q in enumerate(_dealer_from(minus(deck, r), h, a, ncards + 1, excluded, hit_soft_17)):
-                if q:
-                    out[k] += p * q
+            final = total - 17
+        if final is not None:
+            out[final] += deck[r] * perm(n - 1, b - 1)
+            continue
+        rest = _draws(h, n - 1)          # at most b - 1
+        factor = deck[r] * perm(n - 1 - rest, b - 1 - rest)
+        for k, w in enumerate(_dealer_ways(minus(deck, r), h, a, ncards + 1, excluded, hit_soft_17)):
+            if w:
+                out[k] += factor * w
     return tuple(out)
 
 
