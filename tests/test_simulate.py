@@ -10,6 +10,7 @@ import dataclasses
 import io
 import json
 import math
+import random
 
 import pytest
 
@@ -297,6 +298,27 @@ def test_a_table_that_breaks_the_rules_is_rejected(seed_game):
     bad = dataclasses.replace(table, play=play)
     with pytest.raises(EngineError, match="breaks the rules"):
         simulate(rules, 1000, seed=1, workers=1, strategy=bad)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_validate_finds_every_broken_cell_and_names_it(seed_game, seed):
+    """Policy.validate checks every state at once by bits; a random cell of a random table changed to an
+    action the rules forbid there, or to an unknown code, is found, and the message names the hand."""
+    from ev.analysis.strategy import _allowed
+    rules, table, _ = seed_game
+    table.validate()                                  # the optimal table is legal
+    rng = random.Random(seed)
+    masks = _allowed(table.rules, tuple(table.hands))
+    for _ in range(20):
+        name = rng.choice(["play", "fallback", "split_play"])
+        up = rng.randrange(10)
+        codes = bytearray(getattr(table, name)[up])
+        s = rng.randrange(len(codes))
+        bad_codes = [c for c in range(5) if not masks[name][0][s] >> c & 1] + [17]
+        codes[s] = rng.choice(bad_codes)
+        changed = dataclasses.replace(table, **{name: {**getattr(table, name), up: bytes(codes)}})
+        with pytest.raises(EngineError, match="breaks the rules: .*(on|code)"):
+            changed.validate()
 
 
 def test_a_table_without_an_action_for_a_dealt_hand_stops_with_an_error(seed_game):

@@ -71,19 +71,31 @@ class Policy:
                 codes = table[up]
                 if len(codes) != len(self.hands):
                     raise EngineError(f"strategy {self.name!r}: {table_name} table has the wrong size")
-                allowed = masks[table_name]
+                allowed, forbidden = masks[table_name]
+                # every state at once: each code as its action's bit, against the bits the rules allow
+                if not int.from_bytes(bytes(codes).translate(_CODE_BITS), "big") & forbidden:
+                    continue
                 for s, code in enumerate(codes):
                     if code != NO_ACTION and not (code < len(ACTION_NAMES) and allowed[s] >> code & 1):
                         reason = _forbidden(self.rules, self.hands[s], code, table_name)
                         raise EngineError(f"strategy {self.name!r} breaks the rules: {reason}")
 
 
+#: an action code as the bit of its action (no action: none; an unknown code: a bit no mask holds)
+_CODE_BITS = bytes(1 << code if code < len(ACTION_NAMES) else 0 if code == NO_ACTION else 0x80
+                   for code in range(256))
+
+
 @functools.cache
-def _allowed(rules: Rules, hands: tuple) -> dict[str, list[int]]:
-    """Per table and state, the bit mask of the action codes the rules allow there."""
+def _allowed(rules: Rules, hands: tuple) -> dict[str, tuple[list[int], int]]:
+    """Per table: the bit mask of the action codes the rules allow in each state, and the bits they
+    forbid, all states in one integer (a byte a state, as ``_CODE_BITS`` writes the codes)."""
     shapes = [(*hand_total(hand), sum(hand), pair_rank(hand) is not None) for hand in hands]
-    return {name: [_mask(rules, total, soft, n, pair, name) for total, soft, n, pair in shapes]
-            for name in ("play", "fallback", "split_play")}
+    out = {}
+    for name in ("play", "fallback", "split_play"):
+        masks = [_mask(rules, total, soft, n, pair, name) for total, soft, n, pair in shapes]
+        out[name] = masks, int.from_bytes(bytes(0xFF ^ m for m in masks), "big")
+    return out
 
 
 def _mask(r: Rules, total: int, soft: bool, n: int, pair: bool, table_name: str) -> int:
