@@ -304,11 +304,11 @@ def test_a_table_that_breaks_the_rules_is_rejected(seed_game):
 def test_validate_finds_every_broken_cell_and_names_it(seed_game, seed):
     """Policy.validate checks every state at once by bits; a random cell of a random table changed to an
     action the rules forbid there, or to an unknown code, is found, and the message names the hand."""
-    from ev.analysis.strategy import _allowed
-    rules, table, _ = seed_game
+    from ev.analysis.strategy import allowed_masks
+    _, table, _ = seed_game
     table.validate()                                  # the optimal table is legal
     rng = random.Random(seed)
-    masks = _allowed(table.rules, tuple(table.hands))
+    masks = allowed_masks(table.rules, tuple(table.hands))
     for _ in range(20):
         name = rng.choice(["play", "fallback", "split_play"])
         up = rng.randrange(10)
@@ -317,7 +317,7 @@ def test_validate_finds_every_broken_cell_and_names_it(seed_game, seed):
         bad_codes = [c for c in range(5) if not masks[name][0][s] >> c & 1] + [17]
         codes[s] = rng.choice(bad_codes)
         changed = dataclasses.replace(table, **{name: {**getattr(table, name), up: bytes(codes)}})
-        with pytest.raises(EngineError, match="breaks the rules: .*(on|code)"):
+        with pytest.raises(EngineError, match=r"breaks the rules: .*(on|code)"):
             changed.validate()
 
 

@@ -62,7 +62,7 @@ class Policy:
 
     def validate(self) -> None:
         """Raise EngineError naming the first action the rules do not allow."""
-        masks = _allowed(self.rules, tuple(self.hands))
+        masks = allowed_masks(self.rules, tuple(self.hands))
         for up in range(N_RANKS):
             for table_name, table in (("play", self.play), ("fallback", self.fallback),
                                       ("split_play", self.split_play)):
@@ -87,7 +87,7 @@ _CODE_BITS = bytes(1 << code if code < len(ACTION_NAMES) else 0 if code == NO_AC
 
 
 @functools.cache
-def _allowed(rules: Rules, hands: tuple) -> dict[str, tuple[list[int], int]]:
+def allowed_masks(rules: Rules, hands: tuple) -> dict[str, tuple[list[int], int]]:
     """Per table: the bit mask of the action codes the rules allow in each state, and the bits they
     forbid, all states in one integer (a byte a state, as ``_CODE_BITS`` writes the codes)."""
     shapes = [(*hand_total(hand), sum(hand), pair_rank(hand) is not None) for hand in hands]
