@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import matplotlib
-from fpdf import FPDF, FontFace
+from fpdf import FPDF
 
 from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
 from ev.present.report.texts import t
@@ -29,6 +29,10 @@ def _rgb(hex_colour: str) -> tuple[int, int, int]:
     return int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)
 
 
+#: widths of table words and lines by (text, style, size): the same fonts in every document
+_WIDTHS: dict[tuple[str, str, float], float] = {}
+
+
 class _PDF(FPDF):
     def __init__(self, doc: Document) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
@@ -43,6 +47,15 @@ class _PDF(FPDF):
         self.set_title(doc.title)
         self.set_lang(doc.lang)
         self.set_creator("bjev")
+
+    def width_of(self, text: str, style: str, size: float) -> float:
+        """The width (mm) of ``text`` in the body font at ``style`` and ``size`` (cached: tables ask often)."""
+        key = (text, style, size)
+        width = _WIDTHS.get(key)
+        if width is None:
+            self.set_font(FONT, style, size)
+            width = _WIDTHS[key] = self.get_string_width(text)
+        return width
 
     def footer(self) -> None:
         self.set_y(-12)
@@ -191,8 +204,7 @@ def _draw(pdf: Any, block) -> None:
     if isinstance(block, Heading):
         _heading(pdf, block)
     elif isinstance(block, Paragraph):
-        pdf.set_font(FONT, "I" if block.note else "", 7.5 if block.note else 9.5)
-        pdf.multi_cell(0, 3.6 if block.note else 4.8, block.text, new_x="LMARGIN", new_y="NEXT", align="L")
+        _paragraph(pdf, block.text, "I" if block.note else "", 7.5 if block.note else 9.5, 3.6 if block.note else 4.8)
         pdf.ln(2)
     elif isinstance(block, Quote):
         pdf.set_font(FONT, "", 7.5)
@@ -208,6 +220,20 @@ def _draw(pdf: Any, block) -> None:
         pdf.ln(3)
     elif isinstance(block, PageBreak):
         pdf.add_page()
+
+
+def _paragraph(pdf: _PDF, text: str, style: str, size: float, line_h: float) -> None:
+    """Text across the page, broken at spaces (as ``multi_cell(0, ...)`` sets it, 1 mm in from each margin), a
+    new page wherever the next line does not fit."""
+    margin = pdf.c_margin
+    for line in wrap(pdf, text, pdf.epw - 2 * margin, style, size):
+        if pdf.get_y() + line_h > pdf.page_break_trigger:
+            pdf.add_page()
+        pdf.set_font(FONT, style, size)
+        y = pdf.get_y()
+        if line:
+            pdf.text(pdf.l_margin + margin, y + 0.5 * line_h + 0.3 * pdf.font_size, line)
+        pdf.set_xy(pdf.l_margin, y + line_h)
 
 
 def _heading(pdf: FPDF, block: Heading) -> None:
@@ -228,7 +254,7 @@ def _heading(pdf: FPDF, block: Heading) -> None:
     pdf.set_text_color(0, 0, 0)
 
 
-def column_widths(pdf: FPDF, table: Table, total: float, size: float) -> list[float]:
+def column_widths(pdf: _PDF, table: Table, total: float, size: float) -> list[float]:
     """Column widths (mm) near ``table.widths`` in which no word of a header and no number of a cell breaks.
 
     Each column is at least as wide as its longest header word (bold) and its longest
@@ -236,15 +262,13 @@ def column_widths(pdf: FPDF, table: Table, total: float, size: float) -> list[fl
     """
     n = len(table.headers)
     rel = list(table.widths) if table.widths else [1.0] * n
-    pad = 2 * 1.2 + 1.0
+    pad = 2 * CELL_SIDE + 1.0
     need = []
     for j in range(n):
-        pdf.set_font(FONT, "B", size)
-        words = [pdf.get_string_width(w) for w in table.headers[j].split()] or [0.0]
-        pdf.set_font(FONT, "", size)
+        words = [pdf.width_of(w, "B", size) for w in table.headers[j].split()] or [0.0]
         for row in table.rows:
             if j < len(row):
-                words += [pdf.get_string_width(w) for w in row[j].split()]
+                words += [pdf.width_of(w, "", size) for w in row[j].split()]
         need.append(max(words) + pad)
     fixed: dict[int, float] = {}
     while True:
@@ -267,8 +291,10 @@ def _line_height(table: Table) -> float:
     return _font_size(table) * (1.2 if table.tall else 0.55)
 
 
-#: a table cell's padding above and below its text (mm)
+#: a table cell's padding above and below its text, and left and right of it (mm)
 CELL_PADDING = 0.6
+CELL_SIDE = 1.2
+BORDER = (185, 196, 207)
 
 
 def _least_row_height(table: Table) -> float:
@@ -276,30 +302,84 @@ def _least_row_height(table: Table) -> float:
     return _line_height(table) + 2 * CELL_PADDING
 
 
-def _table(pdf: FPDF, table: Table) -> None:
+def wrap(pdf: _PDF, text: str, width: float, style: str, size: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` (mm): at spaces, and inside a word only where the
+    word alone is wider than the line; a line break in the text is kept."""
+    lines: list[str] = []
+    space = pdf.width_of(" ", style, size)
+    for paragraph in text.split("\n"):
+        line, used = "", 0.0
+        for word in paragraph.split():
+            w = pdf.width_of(word, style, size)
+            if line and used + space + w <= width:
+                line, used = f"{line} {word}", used + space + w
+                continue
+            if line:
+                lines.append(line)
+            while w > width and len(word) > 1:          # a word wider than the column: break it
+                k = len(word) - 1
+                while k > 1 and pdf.width_of(word[:k], style, size) > width:
+                    k -= 1
+                lines.append(word[:k])
+                word = word[k:]
+                w = pdf.width_of(word, style, size)
+            line, used = word, w
+        lines.append(line)
+    return lines
+
+
+def _table(pdf: _PDF, table: Table) -> None:
+    """Draw a table: a bold header row on a tint, every cell bordered, text wrapped within its column.
+
+    Laid out here rather than by fpdf's ``table()`` (which breaks every cell's lines four times when a table is
+    measured and drawn): lines are broken once, with the words' widths cached, and set with ``text()``.  A row
+    that does not fit on the page starts a new one, under the header again.
+    """
     size = _font_size(table)
-    pdf.set_font(FONT, "", size)
-    align = {"l": "LEFT", "r": "RIGHT", "c": "CENTER"}
-    aligns = tuple(align[a] for a in table.alignment())
+    line_h = _line_height(table)
     total_width = pdf.epw if (table.widths or len(table.headers) > 3) else pdf.epw * 0.7
-    widths = tuple(column_widths(pdf, table, total_width, size))
-    pdf.set_font(FONT, "", size)
-    pdf.set_draw_color(185, 196, 207)
+    widths = column_widths(pdf, table, total_width, size)
+    aligns = table.alignment()
     last = len(table.rows) - 1
-    with pdf.table(col_widths=widths, text_align=aligns, width=total_width, align="LEFT",
-                   line_height=_line_height(table),
-                   headings_style=FontFace(emphasis="BOLD", fill_color=HEAD_FILL),
-                   padding=(CELL_PADDING, 1.2)) as out:
-        head = out.row()
-        for h in table.headers:
-            head.cell(h)
-        for i, row in enumerate(table.rows):
-            r = out.row()
-            for j, cell in enumerate(row):
-                fill = table.fills[i][j] if table.fills else None
-                bold = table.bold_last and i == last
-                style = None
-                if fill or bold:
-                    style = FontFace(emphasis="BOLD" if bold else None, fill_color=_rgb(fill) if fill else None)
-                r.cell(cell, style=style)
+    header = _layout_row(pdf, table.headers, widths, "B", size, line_h)
+    rows = [_layout_row(pdf, row, widths, "B" if table.bold_last and i == last else "", size, line_h)
+            for i, row in enumerate(table.rows)]
+    pdf.set_draw_color(*BORDER)
+    _draw_row(pdf, header, widths, aligns, [HEAD_FILL] * len(widths), "B", size, line_h)
+    for i, row in enumerate(rows):
+        if pdf.get_y() + row[0] > pdf.page_break_trigger and pdf.get_y() > pdf.t_margin + header[0] + 1:
+            pdf.add_page()
+            _draw_row(pdf, header, widths, aligns, [HEAD_FILL] * len(widths), "B", size, line_h)
+        fills = [_rgb(f) if f else None for f in table.fills[i]] if table.fills else [None] * len(widths)
+        _draw_row(pdf, row, widths, aligns, fills, "B" if table.bold_last and i == last else "", size, line_h)
+    pdf.set_font(FONT, "", size)
+    pdf.set_x(pdf.l_margin)
     pdf.ln(2.5)
+
+
+def _layout_row(pdf: _PDF, cells: list[str], widths: list[float], style: str, size: float,
+                line_h: float) -> tuple[float, list[list[str]]]:
+    """(height, the lines of every cell) of one row."""
+    lines = [wrap(pdf, cells[j] if j < len(cells) else "", widths[j] - 2 * CELL_SIDE, style, size)
+             for j in range(len(widths))]
+    return max(len(cell) for cell in lines) * line_h + 2 * CELL_PADDING, lines
+
+
+def _draw_row(pdf: _PDF, row: tuple[float, list[list[str]]], widths: list[float], aligns: str,
+              fills: list, style: str, size: float, line_h: float) -> None:
+    height, lines = row
+    x, y = pdf.l_margin, pdf.get_y()
+    pdf.set_font(FONT, style, size)
+    for j, width in enumerate(widths):
+        if fills[j]:
+            pdf.set_fill_color(*fills[j])
+        pdf.rect(x, y, width, height, style="DF" if fills[j] else "D")
+        top = y + (height - len(lines[j]) * line_h) / 2       # the text centred in its row, as fpdf's tables
+        for k, line in enumerate(lines[j]):
+            if not line:
+                continue
+            w = pdf.width_of(line, style, size)
+            left = {"l": x + CELL_SIDE, "r": x + width - CELL_SIDE - w, "c": x + (width - w) / 2}[aligns[j]]
+            pdf.text(left, top + k * line_h + 0.5 * line_h + 0.3 * pdf.font_size, line)
+        x += width
+    pdf.set_xy(pdf.l_margin, y + height)
