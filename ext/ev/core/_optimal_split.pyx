@@ -325,7 +325,8 @@ cdef class OptimalSplitter:
             deck[r] = d0[r] - count_of(drawn1, r)
             n2 += deck[r]
         # which states the deck can hold, and their stand values: a state's dealer entry is its parent's
-        # with one more card gone, followed by the memo's links (the lookups are the cost)
+        # with one more card gone, followed by the memo's links (the lookups are the cost).  The stand values
+        # are gathered in a loop of their own: its loads are independent, so the memory fetches overlap.
         feasible[0] = 1
         entry[0] = self.dealer(gone0 + drawn1)
         for s in range(1, live):
@@ -333,7 +334,9 @@ cdef class OptimalSplitter:
             feasible[s] = feasible[node.parent] and count_of(node.drawn, node.added) <= deck[node.added]
             if feasible[s]:
                 entry[s] = self.linked(entry[node.parent], node.added, gone0 + drawn1 + node.drawn)
-                stand[s] = self.stands[entry[s] * N_CLASSES + node.klass]
+        for s in range(1, live):
+            if feasible[s]:
+                stand[s] = self.stands[entry[s] * N_CLASSES + g[s].klass]
         for s in range(live - 1, 0, -1):
             if not feasible[s]:
                 continue
