@@ -46,20 +46,37 @@ RESPLIT_CASES = [
 DIFFERING = {1, 2}
 
 
+def resplit_setup(case: int, hands: int) -> tuple:
+    """(deck, up, pair, rules, the twin's unsplit player, the cards removed from one deck) of a resplit case."""
+    deck, up, pair, changes = RESPLIT_CASES[case]
+    rules = Rules(max_split_hands=hands, **changes)
+    removed = [f - d - (r == up) for r, (f, d) in enumerate(zip(full_shoe(1), deck))]
+    return deck, up, pair, rules, ref.Player(deck, up, rules), removed
+
+
+@cache
+def exhaustive_distribution(case: int, hands: int, strategy: str) -> dict:
+    """The twin's split distribution of a resplit case by dealing every card in table order (made once: both
+    tests below read it, on one worker)."""
+    deck, up, pair, rules, unsplit, _ = resplit_setup(case, hands)
+    return {k: p for k, p in ref.split_distribution_exhaustive(deck, up, rules, pair, strategy, unsplit).items()
+            if p}
+
+
 @pytest.mark.slow
+@pytest.mark.xdist_group("resplit-exhaustive")
 @pytest.mark.parametrize("case, hands", [(case, hands) for case in range(len(RESPLIT_CASES)) for hands in (3, 4)
                                          if (case, hands) != (4, 4)])   # four hands hitting aces: the deck runs out
 def test_resplit_formula_is_exact(case, hands):
-    """Resplits: the twin's formula equals exhaustive table-order dealing, as fractions, under every split
-    strategy; and the engine (both arithmetics) equals the twin."""
-    deck, up, pair, changes = RESPLIT_CASES[case]
-    rules = Rules(max_split_hands=hands, **changes)
-    unsplit = ref.Player(deck, up, rules)
-    removed = [f - d - (r == up) for r, (f, d) in enumerate(zip(full_shoe(1), deck))]
+    """Resplits: the twin's formula equals exhaustive table-order dealing (the mean of its distribution), as
+    fractions, under every split strategy; and the engine (both arithmetics) equals the twin."""
+    deck, up, pair, rules, unsplit, removed = resplit_setup(case, hands)
     values = {}
     for strategy in ("cdz", "cdp1", "cdp"):
         formula = ref.split_value(deck, up, rules, pair, strategy, unsplit)
-        assert formula == ref.split_value_exhaustive(deck, up, rules, pair, strategy, unsplit), strategy
+        exhaustive = sum((p * net for (_, _, net, _), p in exhaustive_distribution(case, hands, strategy).items()),
+                         Fraction(0))
+        assert formula == exhaustive, strategy
         faces = [RANK_SYMBOLS[pair]] * 2
         exact = Game(rules, removed, exact=True).hand(faces, up, strategy)
         mass = 1 if not exact.conditioned else 1 - exact.p_dealer_blackjack
@@ -188,6 +205,7 @@ def test_split_strategies_are_ordered_with_one_split(seed):
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("resplit-exhaustive")
 @pytest.mark.parametrize("case, hands, strategy", [(0, 4, "cdp"), (1, 3, "cdp1"), (2, 4, "cdz"), (3, 4, "cdp"),
                                                     (4, 3, "cdz")])
 def test_resplit_distribution_is_exhaustive_dealing(case, hands, strategy):
@@ -195,12 +213,8 @@ def test_resplit_distribution_is_exhaustive_dealing(case, hands, strategy):
     dependent through the deck) equals dealing every card in table order, cell by cell: as fractions in
     exact mode, to 1e-13 in floating point; its mean is the split value."""
     from ev.analysis.accounting import split_distribution
-    deck, up, pair, changes = RESPLIT_CASES[case]
-    rules = Rules(max_split_hands=hands, **changes)
-    unsplit = ref.Player(deck, up, rules)
-    removed = [f - d - (r == up) for r, (f, d) in enumerate(zip(full_shoe(1), deck))]
-    expected = {k: p for k, p in ref.split_distribution_exhaustive(deck, up, rules, pair, strategy, unsplit).items()
-                if p}
+    _deck, up, pair, rules, _unsplit, removed = resplit_setup(case, hands)
+    expected = exhaustive_distribution(case, hands, strategy)
     assert max(k[3] for k in expected) > 2                  # the deck lets a resplit happen
     exact = Game(rules, removed, exact=True)
     got = {k: p for k, p in split_distribution(exact, up, pair, strategy).items() if p}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from math import factorial
 
 from ev.core.cards import ACE, N_RANKS, TEN, hand_total
 from ev.core.rules import Rules
@@ -23,7 +24,8 @@ def split_value_exhaustive(base: tuple, up: int, rules: Rules, pair: int, split_
 
 @cache
 def dealer_totals(deck: tuple, up: int, hole: int, hit_soft_17: bool) -> tuple:
-    """The dealer's final total (17..21, 22 for bust, 0 for blackjack) distribution, up and hole known.
+    """The dealer's final total (17..21, 22 for bust, 0 for blackjack), up and hole known, with its number
+    of drawing orders from ``deck`` scaled by ``|deck|!`` (an integer: the probability times ``|deck|!``).
 
     ``deck``: the cards left by kind; an eleventh kind is a ten-valued card (of the face of a pair of
     tens split by rank), as ``hole`` may be.  Kept across calls: the same deck recurs under every split
@@ -32,28 +34,31 @@ def dealer_totals(deck: tuple, up: int, hole: int, hit_soft_17: bool) -> tuple:
     hole_rank = TEN if hole == N_RANKS else hole
     hard, has_ace = up + hole_rank + 2, ACE in (up, hole_rank)
     if has_ace and hard == 11:          # two cards making 21
-        return ((0, Fraction(1)),)
+        return ((0, factorial(sum(deck))),)
     return tuple(sorted(_dealer_draws(deck, hard, has_ace, hit_soft_17).items()))
 
 
 @cache
 def _dealer_draws(deck: tuple, hard: int, has_ace: bool, hit_soft_17: bool) -> dict:
-    """{final total: probability} of a dealer holding more than one card (``hard`` with aces as 1) who
-    draws from ``deck`` by its rule; every card order counted, equal decks shared."""
+    """{final total: orders x |deck|!-scaling} of a dealer holding more than one card (``hard`` with aces as
+    1) who draws from ``deck`` by its rule; every card order counted, equal decks shared.
+
+    Probabilities of drawing in order from ``n`` cards are products of ``count / remaining``; scaled by
+    ``n!`` they are integers: ``P(deck) n! = sum over kinds of count x P(deck less it) (n - 1)!``.
+    """
     soft = has_ace and hard + 10 <= 21
     total = hard + 10 if soft else hard
-    if total > 21 or total > 17 or (total == 17 and not (soft and hit_soft_17)):
-        return {22 if total > 21 else total: Fraction(1)}
     n = sum(deck)
+    if total > 21 or total > 17 or (total == 17 and not (soft and hit_soft_17)):
+        return {22 if total > 21 else total: factorial(n)}
     if n == 0:
         raise ValueError("the deck ran out while the dealer was drawing")
-    out: dict[int, Fraction] = {}
+    out: dict[int, int] = {}
     for kind in range(len(deck)):
         if deck[kind]:
             r = TEN if kind == N_RANKS else kind
-            p = Fraction(deck[kind], n)
             for key, q in _dealer_draws(minus(deck, kind), hard + r + 1, has_ace or r == ACE, hit_soft_17).items():
-                out[key] = out.get(key, Fraction(0)) + p * q
+                out[key] = out.get(key, 0) + deck[kind] * q
     return out
 
 
@@ -94,6 +99,9 @@ def split_distribution_exhaustive(base: tuple, up: int, rules: Rules, pair: int,
     bj_card = blackjack_rank(up)
     excluded = bj_card if rules.blackjack_settled_as_peek(up) else None
 
+    # Every probability is kept as an integer: the probability of what follows a deck of n cards times n!
+    # (drawing a card of a kind with count c from n cards: c / n, and n! c / n = c (n - 1)!), made a
+    # fraction once at the end.
     def settle(deck: tuple, hole: int, finished: tuple) -> dict:
         cells: dict = {}
         doubles = sum(bet == 2 for _, bet in finished)
@@ -105,15 +113,15 @@ def split_distribution_exhaustive(base: tuple, up: int, rules: Rules, pair: int,
                 elif total > dealer_total or dealer_total == 22:
                     net += bet
             key = (doubles, int(dealer_total == 0), net, len(finished))
-            cells[key] = cells.get(key, Fraction(0)) + p
+            cells[key] = cells.get(key, 0) + p
         return cells
 
     def mix(parts: list) -> dict:
-        """The sum of p x cells over (p, cells)."""
+        """The sum of c x cells over (c, cells): c the count of the card drawn."""
         out: dict = {}
-        for p, cells in parts:
+        for c, cells in parts:
             for key, q in cells.items():
-                out[key] = out.get(key, Fraction(0)) + p * q
+                out[key] = out.get(key, 0) + c * q
         return out
 
     @cache
@@ -130,7 +138,7 @@ def split_distribution_exhaustive(base: tuple, up: int, rules: Rules, pair: int,
             for kind in range(kinds):
                 if not deck[kind]:
                     continue
-                p = Fraction(deck[kind], n)
+                p = deck[kind]
                 if kind == resplit_kind and hands < most:
                     parts.append((p, play(minus(deck, kind), hole, hands + 1, waiting + 1, None, 1, finished)))
                 else:
@@ -145,16 +153,17 @@ def split_distribution_exhaustive(base: tuple, up: int, rules: Rules, pair: int,
         if action == "stand":
             return play(deck, hole, hands, waiting, None, 1, tuple(sorted(finished + ((total, bet),))))
         new_bet = 2 if action == "double" else 1
-        return mix([(Fraction(deck[kind], n), play(minus(deck, kind), hole, hands, waiting,
-                                                   plus(hand, rank(kind)), new_bet, finished))
+        return mix([(deck[kind], play(minus(deck, kind), hole, hands, waiting, plus(hand, rank(kind)), new_bet,
+                                      finished))
                     for kind in range(kinds) if deck[kind]])
 
     deck = tuple(c - 2 if r == pair else c for r, c in enumerate(base))
     if faces and pair_face is not None:
         deck = deck[:TEN] + (deck[TEN] - (pair_face - 2), pair_face - 2)
-    n = sum(deck)
-    return mix([(Fraction(deck[hole], n), play(minus(deck, hole), hole, 2, 2, None, 1, ()))
-                for hole in range(kinds) if deck[hole] and rank(hole) != excluded])
+    scaled = mix([(deck[hole], play(minus(deck, hole), hole, 2, 2, None, 1, ()))
+                  for hole in range(kinds) if deck[hole] and rank(hole) != excluded])
+    whole = factorial(sum(deck))
+    return {key: Fraction(w, whole) for key, w in scaled.items()}
 
 
 def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, insure, even_money: bool
