@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
-from math import factorial
+from math import factorial, perm
 
 from ev.core.cards import ACE, N_RANKS, TEN, hand_total
 from ev.core.rules import Rules
@@ -177,55 +177,61 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
     (unsplit hands), ``split_action(up, hand)`` -> 'stand' | 'hit' | 'double'
     (split hands), ``insure(up, hand)`` -> bool.  Hands are rank-count tuples.
     Small shoes only.
+
+    A way of dealing k cards from the shoe's n has probability (its product of counts) / (n (n - 1) ...
+    (n - k + 1)): the counts are multiplied as integers, and each sum is divided by its ``perm(n, k)`` once at
+    the end.
     """
     if rules.max_split_hands > 2:
         raise ValueError("the reference distribution handles one split only")
-    dist: dict[Fraction, Fraction] = {}
-    stake_total = Fraction(0)
+    shoe = tuple(shoe)
+    n0 = sum(shoe)
+    # nets and stakes stay integers (int arithmetic) unless a half bet or the payout makes them fractions
+    ways_by: dict[tuple[int, Fraction | int], int] = {}     # (cards dealt, net) -> the deals' products of counts
+    stake_by: dict[int, Fraction | int] = {}                # cards dealt -> sum of products of counts x stake
 
-    def add(p: Fraction, net: Fraction, stake: Fraction) -> None:
-        nonlocal stake_total
-        dist[net] = dist.get(net, Fraction(0)) + p
-        stake_total += p * stake
+    def add(ways: int, left: tuple, net: Fraction | int, stake: Fraction | int) -> None:
+        """Count a way of dealing that leaves ``left`` in the shoe."""
+        k = n0 - sum(left)
+        ways_by[k, net] = ways_by.get((k, net), 0) + ways
+        stake_by[k] = stake_by.get(k, 0) + ways * stake
 
-    def dealer_final(deck: tuple, up: int, hole: int) -> list[tuple[int, Fraction]]:
-        """(total or 22 for bust, probability) of the dealer's final hand."""
+    def dealer_final(deck: tuple, up: int, hole: int) -> list[tuple[int, int, tuple]]:
+        """(total or 22 for bust, product of counts, the deck left) of each way the dealer's hand ends."""
         out: list = []
 
-        def draw(deck, hard, has_ace, prob):
+        def draw(deck, hard, has_ace, ways):
             soft = has_ace and hard + 10 <= 21
             total = hard + 10 if soft else hard
             if total > 21 or total > 17 or (total == 17 and not (soft and rules.hit_soft_17)):
-                out.append((min(total, 22), prob))
+                out.append((min(total, 22), ways, deck))
                 return
-            n = sum(deck)
             for r in range(N_RANKS):
                 if deck[r]:
-                    draw(minus(deck, r), hard + r + 1, has_ace or r == ACE, prob * Fraction(deck[r], n))
+                    draw(minus(deck, r), hard + r + 1, has_ace or r == ACE, ways * deck[r])
 
-        draw(deck, up + hole + 2, ACE in (up, hole), Fraction(1))
+        draw(deck, up + hole + 2, ACE in (up, hole), 1)
         return out
 
-    def play(deck: tuple, hand: tuple, prob: Fraction, after_split: bool, first: bool, finals: list) -> None:
-        """Play one hand to its end; append (deck after, total, bet, prob) for each way it ends."""
+    def play(deck: tuple, hand: tuple, ways: int, after_split: bool, first: bool, finals: list) -> None:
+        """Play one hand to its end; append (deck after, total, bet, ways) for each way it ends."""
         total, _ = hand_total(hand)
         if total >= 21 or (after_split and hand[ACE] >= 1 and sum(hand) == 2 and
                            rules.split_aces_one_card and _split_from_ace[0]):
-            finals.append((deck, total, 1, prob))
+            finals.append((deck, total, 1, ways))
             return
         a = split_action(up_card[0], hand) if after_split else action(up_card[0], hand)
         if a == "stand":
-            finals.append((deck, total, 1, prob))
+            finals.append((deck, total, 1, ways))
             return
-        n = sum(deck)
         for r in range(N_RANKS):
             if deck[r]:
-                p = prob * Fraction(deck[r], n)
+                w = ways * deck[r]
                 new = plus(hand, r)
                 if a == "double":
-                    finals.append((minus(deck, r), hand_total(new)[0], 2, p))
+                    finals.append((minus(deck, r), hand_total(new)[0], 2, w))
                 else:
-                    play(minus(deck, r), new, p, after_split, False, finals)
+                    play(minus(deck, r), new, w, after_split, False, finals)
 
     def score(total: int, bet: int, dealer_total: int, dealer_bj: bool) -> int:
         if total > 21 or dealer_bj:
@@ -236,19 +242,16 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
 
     up_card = [0]
     _split_from_ace = [False]
-    shoe = tuple(shoe)
-    n0 = sum(shoe)
     for up in range(N_RANKS):
         if not shoe[up]:
             continue
         up_card[0] = up
         d1 = minus(shoe, up)
-        p_up = Fraction(shoe[up], n0)
         for c1 in range(N_RANKS):
             for c2 in range(N_RANKS):
                 if not d1[c1] or (c2 == c1 and d1[c1] < 2) or not d1[c2]:
                     continue
-                p_deal = p_up * Fraction(d1[c1], sum(d1)) * Fraction(minus(d1, c1)[c2], sum(d1) - 1)
+                w_deal = shoe[up] * d1[c1] * minus(d1, c1)[c2]
                 hand = plus(plus((0,) * N_RANKS, c1), c2)
                 d2 = minus(minus(d1, c1), c2)
                 natural = {c1, c2} == {ACE, TEN}
@@ -257,51 +260,53 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
                 for hole in range(N_RANKS):
                     if not d2[hole]:
                         continue
-                    p = p_deal * Fraction(d2[hole], sum(d2))
+                    w = w_deal * d2[hole]
                     d3 = minus(d2, hole)
                     dealer_bj = hole == bj_card
                     if natural:
                         if up == ACE and rules.even_money and even_money:
-                            add(p, Fraction(1), Fraction(3, 2))
+                            add(w, d3, 1, Fraction(3, 2))
                         else:
-                            add(p, Fraction(0) if dealer_bj else rules.payout, Fraction(1))
+                            add(w, d3, 0 if dealer_bj else rules.payout, 1)
                         continue
                     insured = up == ACE and rules.insurance and insure(up, hand)
-                    ins_net = (Fraction(1) if dealer_bj else Fraction(-1, 2)) if insured else Fraction(0)
-                    ins_stake = Fraction(1, 2) if insured else Fraction(0)
+                    ins_net = (1 if dealer_bj else Fraction(-1, 2)) if insured else 0
+                    ins_stake = Fraction(1, 2) if insured else 0
                     if dealer_bj and settled:
-                        add(p, -1 + ins_net, 1 + ins_stake)
+                        add(w, d3, -1 + ins_net, 1 + ins_stake)
                         continue
                     a = action(up, hand)
                     if a == "surrender":
-                        add(p, (Fraction(-1) if dealer_bj else Fraction(-1, 2)) + ins_net, 1 + ins_stake)
+                        add(w, d3, (-1 if dealer_bj else Fraction(-1, 2)) + ins_net, 1 + ins_stake)
                         continue
                     if a == "split":
                         _split_from_ace[0] = c1 == ACE
                         start = plus((0,) * N_RANKS, c1)
                         first: list = []
-                        n = sum(d3)
                         for r in range(N_RANKS):
                             if d3[r]:
-                                play(minus(d3, r), plus(start, r), Fraction(d3[r], n), True, True, first)
-                        for deck1, t1, b1, q1 in first:
+                                play(minus(d3, r), plus(start, r), d3[r], True, True, first)
+                        for deck1, t1, b1, w1 in first:
                             second: list = []
-                            n1 = sum(deck1)
                             for r in range(N_RANKS):
                                 if deck1[r]:
-                                    play(minus(deck1, r), plus(start, r), q1 * Fraction(deck1[r], n1), True, True,
-                                         second)
-                            for deck2, t2, b2, q2 in second:
-                                for dt, qd in dealer_final(deck2, up, hole):
+                                    play(minus(deck1, r), plus(start, r), w1 * deck1[r], True, True, second)
+                            for deck2, t2, b2, w2 in second:
+                                for dt, wd, left in dealer_final(deck2, up, hole):
                                     net = score(t1, b1, dt, dealer_bj) + score(t2, b2, dt, dealer_bj)
-                                    add(p * q2 * qd, net + ins_net, b1 + b2 + ins_stake)
+                                    add(w * w2 * wd, left, net + ins_net, b1 + b2 + ins_stake)
                         _split_from_ace[0] = False
                         continue
                     finals: list = []
-                    play(d3, hand, Fraction(1), False, True, finals)
-                    for deck1, t1, b1, q1 in finals:
-                        for dt, qd in dealer_final(deck1, up, hole):
-                            add(p * q1 * qd, score(t1, b1, dt, dealer_bj) + ins_net, b1 + ins_stake)
+                    play(d3, hand, 1, False, True, finals)
+                    for deck1, t1, b1, w1 in finals:
+                        for dt, wd, left in dealer_final(deck1, up, hole):
+                            add(w * w1 * wd, left, score(t1, b1, dt, dealer_bj) + ins_net, b1 + ins_stake)
+    dist: dict[Fraction, Fraction] = {}
+    for (k, net), ways in ways_by.items():
+        key = Fraction(net)
+        dist[key] = dist.get(key, Fraction(0)) + Fraction(ways, perm(n0, k))
+    stake_total = sum((Fraction(total) / perm(n0, k) for k, total in stake_by.items()), Fraction(0))
     return dist, stake_total
 
 
