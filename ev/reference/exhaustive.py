@@ -342,67 +342,70 @@ def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int) -> tuple
             return bet
         return 0 if total == 17 + outcome else -bet
 
+    # Values and masses are kept as integers: the probability of what follows a deck of n cards times n!
+    # (drawing a card of count c from n cards: c / n, and n! c / n = c (n - 1)!); decisions compare values of
+    # one deck, so they compare the same under the scaling.  Fractions are made once at the end.
     def outcomes(deck: tuple, finished: tuple) -> dict:
-        """Both hands are done: the dealer draws; {(doubles, dealer_blackjack, net): mass}."""
-        dist = dealer_distribution(deck, up, rules)
+        """Both hands are done: the dealer draws; {(doubles, dealer_blackjack, net): mass x |deck|!}."""
+        scale = factorial(sum(deck))
         out: dict = {}
-        for o, p in enumerate(dist):
+        for o, p in enumerate(dealer_distribution(deck, up, rules)):
             if p:
                 key = (sum(bet - 1 for _, bet in finished), int(o == 6),
                        sum(result(total, bet, o) for total, bet in finished))
-                out[key] = out.get(key, Fraction(0)) + p
+                out[key] = out.get(key, 0) + p.numerator * (scale // p.denominator)
         return out
 
-    def draws(deck: tuple) -> list[tuple[Fraction, int]]:
-        n = sum(deck)
-        if n == 0:
+    def draws(deck: tuple) -> list[tuple[int, int]]:
+        """(count, rank) of each rank the deck holds."""
+        if sum(deck) == 0:
             raise ValueError("the deck ran out while the player was drawing")
-        return [(Fraction(deck[r], n), r) for r in range(N_RANKS) if deck[r]]
+        return [(deck[r], r) for r in range(N_RANKS) if deck[r]]
 
     @cache
-    def best(deck: tuple, finished: tuple, hand: tuple | None) -> tuple[Fraction, str]:
-        """(value, action) where ``hand`` is to be played (None: the next hand gets its second card)."""
+    def best(deck: tuple, finished: tuple, hand: tuple | None) -> tuple[int, str]:
+        """(value x |deck|!, action) where ``hand`` is to be played (None: the next hand gets its second card)."""
         if hand is None:
             if len(finished) == 2:
-                return sum((net * p for (_, _, net), p in outcomes(deck, finished).items()), Fraction(0)), ""
-            return sum((p * best(minus(deck, r), finished, plus(start, r))[0] for p, r in draws(deck)),
-                       Fraction(0)), "deal"
+                return sum(net * p for (_, _, net), p in outcomes(deck, finished).items()), ""
+            return sum(c * best(minus(deck, r), finished, plus(start, r))[0] for c, r in draws(deck)), "deal"
         total, soft = hand_total(hand)
         values = {"stand": best(deck, tuple(sorted(finished + ((total, 1),))), None)[0]}
         if total < 21 and not one_card:
-            values["hit"] = sum((p * best(minus(deck, r), finished, plus(hand, r))[0] for p, r in draws(deck)),
-                                Fraction(0))
+            values["hit"] = sum(c * best(minus(deck, r), finished, plus(hand, r))[0] for c, r in draws(deck))
             if sum(hand) == 2 and rules.may_double(total, soft, after_split=True):
                 values["double"] = sum(
-                    (p * best(minus(deck, r), tuple(sorted(finished + ((hand_total(plus(hand, r))[0], 2),))),
-                              None)[0] for p, r in draws(deck)), Fraction(0))
+                    c * best(minus(deck, r), tuple(sorted(finished + ((hand_total(plus(hand, r))[0], 2),))),
+                             None)[0] for c, r in draws(deck))
         action = max(values, key=lambda a: (values[a], -ACTIONS.index(a)))
         return values[action], action
 
-    def distribution(deck: tuple, finished: tuple, hand: tuple | None, weight: Fraction, out: dict) -> None:
-        """Follow the optimal decisions to the dealer; add each outcome's mass times ``weight`` to ``out``."""
+    def distribution(deck: tuple, finished: tuple, hand: tuple | None, weight: int, out: dict) -> None:
+        """Follow the optimal decisions to the dealer; add each outcome's mass times ``weight`` (the product of
+        the counts drawn so far) to ``out``."""
         if hand is None:
             if len(finished) == 2:
                 for key, p in outcomes(deck, finished).items():
-                    out[key] = out.get(key, Fraction(0)) + weight * p
+                    out[key] = out.get(key, 0) + weight * p
                 return
-            for p, r in draws(deck):
-                distribution(minus(deck, r), finished, plus(start, r), weight * p, out)
+            for c, r in draws(deck):
+                distribution(minus(deck, r), finished, plus(start, r), weight * c, out)
             return
         total, _ = hand_total(hand)
         action = best(deck, finished, hand)[1]
         if action == "stand":
             distribution(deck, tuple(sorted(finished + ((total, 1),))), None, weight, out)
             return
-        for p, r in draws(deck):
+        for c, r in draws(deck):
             grown = plus(hand, r)
             if action == "hit":
-                distribution(minus(deck, r), finished, grown, weight * p, out)
+                distribution(minus(deck, r), finished, grown, weight * c, out)
             else:
                 done = tuple(sorted(finished + ((hand_total(grown)[0], 2),)))
-                distribution(minus(deck, r), done, None, weight * p, out)
+                distribution(minus(deck, r), done, None, weight * c, out)
 
     deck = tuple(c - 2 * (r == pair) for r, c in enumerate(base))
-    out: dict = {}
-    distribution(deck, (), None, Fraction(1), out)
-    return best(deck, (), None)[0], out
+    scaled: dict = {}
+    distribution(deck, (), None, 1, scaled)
+    whole = factorial(sum(deck))
+    return Fraction(best(deck, (), None)[0], whole), {key: Fraction(m, whole) for key, m in scaled.items()}
