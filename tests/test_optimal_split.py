@@ -48,6 +48,11 @@ SEARCH_CASES = [
 ]
 
 
+#: tests of the seed game's truly optimal splits: one worker, so that its search is made once in the process
+#: (``ev.analysis.optimal_split`` keeps what it found per deck, for every game of the same rules and cards)
+DEFAULT_GAME = pytest.mark.xdist_group("default-game-optimal")
+
+
 def small_game(shoe: tuple, rules: Rules, exact: bool) -> Game:
     return Game(rules, [f - s for f, s in zip(full_shoe(1), shoe)], exact=exact)
 
@@ -98,6 +103,7 @@ PROTOTYPE = {
 }
 
 
+@DEFAULT_GAME
 @pytest.mark.parametrize("name", list(PROTOTYPE))
 def test_full_deck_values(name):
     rules, values = PROTOTYPE[name]
@@ -128,11 +134,13 @@ def ordered(game: Game, ups) -> None:
             assert cdz <= cdp1 + 1e-12 and cdp1 <= cdp + 1e-12 and cdp <= optimal + 1e-12, (up, pair)
 
 
+@DEFAULT_GAME
 def test_strategies_are_ordered():
     """With one split: optimal >= CDP >= CDP1 >= CDZ-, pair by pair (up cards 2 and T here)."""
     ordered(Game(Rules()), (1, 9))
 
 
+@DEFAULT_GAME
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(2))
 def test_strategies_are_ordered_everywhere(seed, rng):
@@ -166,6 +174,7 @@ def test_round_on_a_small_shoe_is_its_distribution():
     assert "truly optimal" in lines[-1] and json.loads(json.dumps(data))["optimal"]["ev"] == exact_json(result.ev)
 
 
+@DEFAULT_GAME
 @pytest.mark.slow
 def test_default_round():
     """The seed game under truly optimal split play: float and exact agree, the exact distribution's mean is
@@ -182,6 +191,7 @@ def test_default_round():
                                                                                     abs=1e-14)
 
 
+@DEFAULT_GAME
 @pytest.mark.slow
 def test_rtp_shows_every_split_strategy(capsys):
     assert main(["rtp", "--split-strategy", "optimal", "--json"]) == 0
@@ -192,6 +202,7 @@ def test_rtp_shows_every_split_strategy(capsys):
     assert all(row["rtp_total_wagered_below_optimal"] > 0 for name, row in table.items() if name != "optimal")
 
 
+@DEFAULT_GAME
 @pytest.mark.slow
 def test_chart_exceptions_under_optimal_splits(capsys):
     assert main(["chart", "--split-strategy", "optimal", "--json"]) == 0

@@ -7,6 +7,7 @@ section, to keep the suite quick).
 from __future__ import annotations
 
 import functools
+import io
 import json
 import math
 import re
@@ -33,7 +34,13 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("report")]
 
 
 def pdf_text(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages)
+    return _pdf_text(path.read_bytes())
+
+
+@functools.cache
+def _pdf_text(data: bytes) -> str:
+    """The text of a PDF (pypdf takes seconds a document: each document is read once, by its bytes)."""
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
 
 
 def flat(text: str) -> str:

@@ -35,9 +35,10 @@ from __future__ import annotations
 
 import os
 import weakref
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +133,36 @@ class OptimalSplitEvaluator:
 _ENGINES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+@dataclass
+class _Found:
+    """What truly optimal split play found for one deck and up card (rules, up card, deck, caps): the float
+    core's first-hand plans and split values (shared by both arithmetics: the exact mode certifies the float
+    strategy), and each arithmetic's values, distributions and exact ties.  Every game of that deck reads and
+    extends it, so a second game of the same rules and cards (a report's strategy table after the round, an
+    exact game after a float one) does not search again."""
+
+    plans: dict = field(default_factory=dict)
+    float_values: dict = field(default_factory=dict)
+    values: dict = field(default_factory=lambda: {False: {}, True: {}})
+    distributions: dict = field(default_factory=lambda: {False: {}, True: {}})
+    ties: dict = field(default_factory=lambda: {False: [], True: []})
+    resolved: dict = field(default_factory=lambda: {False: [0, 0], True: [0, 0]})
+
+
+#: the decks searched in this process, the most recently used last (a few hundred bytes to a few hundred
+#: kilobytes each)
+_FOUND: OrderedDict[tuple, _Found] = OrderedDict()
+_FOUND_MOST = 256
+
+
+def _found(key: tuple) -> _Found:
+    found = _FOUND.pop(key, None) or _Found()
+    _FOUND[key] = found
+    while len(_FOUND) > _FOUND_MOST:
+        _FOUND.popitem(last=False)
+    return found
+
+
 def _upcard(game: Game, up: int) -> _Upcard:
     engines = _ENGINES.setdefault(game, {})
     if up not in engines:
@@ -150,10 +181,12 @@ class _Upcard:
         # the float engine: the game's own solver, or (exact mode) a float solver of the same deck
         solver = FLOAT.solver(up, self.base, self.graph, self.rules, self.caps) if self.exact else game.solver(up)
         self.splitter = OptimalSplitter(solver)
-        self.values: dict[int, Number] = {}
-        self.distributions: dict[int, dict] = {}
-        self.ties: list[dict] = []
-        self.resolved = [0, 0]               # near ties decided exactly: first hand, second hand
+        found = _found((self.rules, up, tuple(self.base), tuple(self.caps)))
+        self.splitter.share(found.plans, found.float_values)
+        self.values: dict[int, Number] = found.values[self.exact]
+        self.distributions: dict[int, dict] = found.distributions[self.exact]
+        self.ties: list[dict] = found.ties[self.exact]
+        self.resolved = found.resolved[self.exact]      # near ties decided exactly: first hand, second hand
         self._exact_solvers: dict[tuple, Any] = {}
 
     def work(self) -> dict[str, int]:

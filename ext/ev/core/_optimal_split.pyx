@@ -487,6 +487,11 @@ cdef class OptimalSplitter:
         finally:
             free(v1); free(act1); free(near1)
 
+    def share(self, dict plans, dict values):
+        """Keep the first hands' plans and the split values in these dicts (another splitter of the same deck may
+        have filled them: what it found is not computed again)."""
+        self.plans, self.values = plans, values
+
     def check_pair(self, int pair):
         if not 0 <= pair < N_RANKS or self.base[pair] < 2:
             raise ValueError("the deck does not hold the pair")
@@ -550,6 +555,7 @@ cdef class OptimalSplitter:
         cdef int deck1[N_RANKS]
         cdef uint64_t gone0, u, drawn1
         cdef int r, s, G, n0, live, ui, status = -1
+        cdef bint new_plan = False
         cdef size_t i, j, k, m
         cdef double* v1
         cdef double* value
@@ -594,9 +600,7 @@ cdef class OptimalSplitter:
                         status = 0
                 if status < 0:
                     status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, eps)
-                    if status == 0:
-                        with gil:
-                            self.plans[pair, one_card] = (eps, act1[:G], near1[:G])
+                    new_plan = status == 0
             if status == 0:
                 self.hand_finals(g, d0, act1, near1, ways, ov1, first, ties)
         try:
@@ -629,6 +633,8 @@ cdef class OptimalSplitter:
             flatten_cells(per_union, cells)
             self.n_unions += unions.size()
             self.check_deck()
+            if new_plan:            # kept only for a deck that lasts (a plan may be shared: see share)
+                self.plans[pair, one_card] = (eps, act1[:G], near1[:G])
         finally:
             free(v1); free(value); free(stand); free(feasible); free(act1); free(near1); free(act2); free(near2)
             free(ways); free(entries)
