@@ -303,8 +303,8 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
                         for dt, wd, left in dealer_final(deck1, up, hole):
                             add(w * w1 * wd, left, score(t1, b1, dt, dealer_bj) + ins_net, b1 + ins_stake)
     dist: dict[Fraction, Fraction] = {}
-    for (k, net), ways in ways_by.items():
-        key = Fraction(net)
+    for (k, result), ways in ways_by.items():
+        key = Fraction(result)
         dist[key] = dist.get(key, Fraction(0)) + Fraction(ways, perm(n0, k))
     stake_total = sum((Fraction(total) / perm(n0, k) for k, total in stake_by.items()), Fraction(0))
     return dist, stake_total
