@@ -22,7 +22,9 @@ P(no dealer blackjack) to condition it).  ``s`` is a hand-graph state
   beyond its own, played by split mode ``mode`` (``ev.core.actions.split_mode``).
 * ``dealer_probabilities(s)``: the dealer's 7 outcome probabilities (joint) for hand s.
 * ``context_choices(pair, extra, mode) -> bytes``: the stand/hit/double code
-  the strategy takes at every state of a play context (``pair`` -1: unsplit).
+  the strategy takes at every state of a play context (``pair`` -1: unsplit;
+  in a split context only the states holding a card of the pair, which are
+  all a split hand reaches, NO_ACTION elsewhere).
 * ``split_choices(mode)``: ``context_choices(pair, 1, mode)`` of every pair,
   concatenated (the exact solver decides each entry only when it is read).
 * ``values_table() -> (stand, hit, double)``: the values of every state.

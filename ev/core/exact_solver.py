@@ -395,10 +395,13 @@ class ExactUpcardSolver:
     def context_choices(self, pair: int, extra: int, decide: int) -> bytes:
         """The action (0 stand, 1 hit, 2 double) taken at every hand of deck context (pair, extra) by the
         decisions of ``decide``, as ``ev.core._player.UpcardSolver.context_choices``: ``pair`` -1 is
-        unsplit optimal play; NO_ACTION marks hands the context's deck cannot hold.
+        unsplit optimal play; NO_ACTION marks hands the context's deck cannot hold and, in a split
+        context, hands without a card of the pair (no split hand reaches them, and they are not decided).
         """
         decider = self.context_decider(pair, extra, decide)
-        return bytes(decider(s) for s in range(self.n_states))
+        if pair < 0:
+            return bytes(decider(s) for s in range(self.n_states))
+        return bytes(decider(s) if hand[pair] else NO_ACTION for s, hand in enumerate(self.hands))
 
     def context_decider(self, pair: int, extra: int, decide: int) -> Callable[[int], int]:
         """``decider(s)``: one state's entry of :meth:`context_choices`, worked out when asked."""

@@ -280,7 +280,8 @@ cdef class UpcardSolver:
         decisions of ``decide`` (0: the unsplit hand's; e: context (pair, e)'s optimum).
 
         ``pair`` -1 is unsplit optimal play (without split or surrender).
-        NO_ACTION marks hands the context's deck cannot hold.
+        NO_ACTION marks hands the context's deck cannot hold and, in a split context, hands without a card
+        of the pair (no split hand reaches them).
         """
         if pair >= 0 and not (1 <= extra <= MAX_EXTRA and 0 <= decide <= MAX_EXTRA):
             raise ValueError("split context out of range")
@@ -289,7 +290,7 @@ cdef class UpcardSolver:
         cdef int s
         out = bytearray(self.n)
         for s in range(self.n):
-            if not self.holds(ctx, s):
+            if not self.holds(ctx, s) or (pair >= 0 and self.counts[s * N_RANKS + pair] == 0):
                 out[s] = NO_ACTION
             elif self.total[s] >= 21:
                 out[s] = STAND
