@@ -1,4 +1,8 @@
 # Dealer outcome: one up card's terminal hands, evaluated against a deck.
+from libc.stdint cimport uint64_t
+from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
+
 from ev.core._constants cimport N_OUTCOMES, N_RANKS
 
 cdef enum:
@@ -27,5 +31,9 @@ cdef class DealerTable:
     cdef int* group_len
     cdef unsigned char* group_outcome
     cdef double* acc                # scratch: one value per node
+    # outcomes of the decks met by cached_distribution: deck (6 bits a rank, 8 the tens) -> offset into known_values
+    cdef unordered_map[uint64_t, size_t] known
+    cdef vector[double] known_values
 
     cdef void distribution(self, const int* deck, double* out) noexcept nogil
+    cdef void cached_distribution(self, const int* deck, double* out) noexcept nogil

@@ -14,12 +14,17 @@ other outcomes leave of P(no settled blackjack), which holds whenever the deck
 cannot run out before the dealer finishes (at least as many cards as the
 longest dealer hand); for smaller decks every terminal hand is summed.
 """
+from cython.operator cimport dereference
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcpy, memset
 from libcpp.vector cimport vector
 
-from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS, compare_counts
+from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS, TEN, compare_counts
 from ev.core._shapes cimport OUTCOME_SHIFT, Terminal, terminal_list, unpack
+
+
+#: decks whose outcomes cached_distribution keeps, per up card (about 100 bytes each)
+cdef size_t KNOWN_MOST = 1 << 18
 
 
 cdef struct Sorted:
@@ -204,6 +209,29 @@ cdef class DealerTable:
             if k != BUST:
                 v += out[k]
         out[BUST] = mass - v
+
+    cdef void cached_distribution(self, const int* deck, double* out) noexcept nogil:
+        """``distribution``, kept for the next time the same deck is asked for (a game's split rounds meet the
+        same decks under every strategy that is evaluated); at most KNOWN_MOST decks are kept."""
+        cdef uint64_t key = 0
+        cdef int r
+        cdef size_t at
+        for r in range(N_RANKS):          # 6 bits a rank, 8 for the tens (8 decks hold 128)
+            if deck[r] < 0 or deck[r] > (255 if r == TEN else 63):
+                self.distribution(deck, out)
+                return
+            key |= (<uint64_t>deck[r]) << (6 * r)
+        it = self.known.find(key)
+        if it != self.known.end():
+            at = dereference(it).second
+            memcpy(out, &self.known_values[at], N_OUTCOMES * sizeof(double))
+            return
+        self.distribution(deck, out)
+        if self.known.size() < KNOWN_MOST:
+            at = self.known_values.size()
+            for r in range(N_OUTCOMES):
+                self.known_values.push_back(out[r])
+            self.known[key] = at
 
     def probabilities(self, deck):
         """Python access: the 7 outcome probabilities (joint units) for a deck (10 counts)."""

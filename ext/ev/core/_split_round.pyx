@@ -399,7 +399,7 @@ cdef class SplitRound:
         if self.unions.slots[i].tset >= 0:
             return <int64_t>self.unions.slots[i].ways
         weight = self.union_weight(u, rest)
-        self.dealer.distribution(rest, dist)
+        self.dealer.cached_distribution(rest, dist)
         for k in range(N_OUTCOMES):
             self.dealer_values.push_back(weight * dist[k])
         self.unions.slots[i].union, self.unions.slots[i].tset = u, 0
