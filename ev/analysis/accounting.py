@@ -44,6 +44,7 @@ from typing import Any
 
 from ev.analysis.game import Game
 from ev.analysis.optimal_split import OptimalSplitEvaluator
+from ev.analysis.optimal_split import prepare as prepare_optimal_splits
 from ev.analysis.splits import split_configurations, type_sets
 from ev.analysis.strategy import Policy, optimal_policy
 from ev.core.actions import CDP1, CDZ, SPLIT_STRATEGIES, TRULY_OPTIMAL, Action, split_mode
@@ -190,6 +191,8 @@ def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "aut
     if isinstance(strategy, str):
         split_strategy = strategy
         mode = split_mode(split_strategy)
+        if mode == TRULY_OPTIMAL:
+            prepare_optimal_splits(game)    # every pair and up card at once, on every core
         table = optimal_policy(game, split_strategy)
         name = f"optimal composition-dependent ({split_strategy})"
     else:
