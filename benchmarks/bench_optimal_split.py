@@ -33,22 +33,27 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None, help="threads (default: one per core)")
     parser.add_argument("--exact", action="store_true", help="also the exact round EV and both RTPs")
     parser.add_argument("--set", action="append", default=[], dest="assignments")
-    parser.add_argument("--quick", action="store_true", help="the same (it takes seconds): accepted like every "
-                                                               "benchmark's --quick")
+    parser.add_argument("--quick", action="store_true", help="the pairs against a 6 only, float only: checks the "
+                                                               "script runs (as the test suite runs it)")
     args = parser.parse_args()
     rules = make_rules(None, args.assignments)
 
     game = Game(rules)
-    _, wall, cpu = timed(lambda: optimal_split.prepare(game, args.threads))
+    if args.quick:
+        ups = [5]
+        _, wall, cpu = timed(lambda: [optimal_split.split_value(game, 5, pair) for pair in range(N_RANKS)
+                                      if game.shoe[pair] - (pair == 5) >= 2])
+    else:
+        ups = list(game.upcards())
+        _, wall, cpu = timed(lambda: optimal_split.prepare(game, args.threads))
     work = optimal_split.work(game)
-    cases = sum(1 for up in game.upcards() for pair in range(N_RANKS)
-                if game.shoe[pair] - (pair == up) >= 2)
+    cases = sum(1 for up in ups for pair in range(N_RANKS) if game.shoe[pair] - (pair == up) >= 2)
     print(f"float, {cases} (pair, up card) cases, {rules.summary()}: {wall:.2f} s wall, {cpu:.2f} s CPU "
-          f"(threads: {args.threads or 'one per core'})")
+          f"(threads: {1 if args.quick else args.threads or 'one per core'})")
     print(f"work: {work['first_hand_states']:,} first-hand states, {work['second_hand_visits']:,} second-hand "
           f"node visits, {work['dealer_lookups']:,} dealer lookups, {work['dealer_evaluations']:,} dealer "
           f"evaluations (distinct decks)")
-    if not args.exact:
+    if not args.exact or args.quick:
         return
     exact = Game(rules, exact=True)
     result, wall, cpu = timed(lambda: exact.round("optimal"))

@@ -4,8 +4,8 @@
                                            [--save DIR]
     python benchmarks/bench_scale.py simulate [--rounds 2e8] [--runs local:1,local:2,dask:1,dask:2]
 
-``--quick``: local runs only (the sweep on two processes) and at most 2e7 rounds (the test suite runs
-it so).
+``--quick``: local runs only (the sweep on two processes, of at most the grid's first two variants) and
+at most 2e7 rounds (the test suite runs it so).
 
 ``sweep``: the whole grid (default: 384 variants of the default game) on each
 executor in turn, from an empty output each time; prints the total time,
@@ -40,9 +40,9 @@ def load() -> str:
     return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def bench_sweep(grid_file: str, runs: list[str], save: str | None = None) -> None:
+def bench_sweep(grid_file: str, runs: list[str], save: str | None = None, most: int | None = None) -> None:
     options = SweepOptions()
-    todo = variants(make_grid(grid_file), options)
+    todo = variants(make_grid(grid_file), options)[:most]
     base = None
     print(f"sweep of {len(todo)} variants ({grid_file}), floats, CDZ-")
     for spec in runs:
@@ -88,14 +88,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=float, default=2e8)
     parser.add_argument("--runs", help="executors, e.g. local:1,local:2,dask:2")
     parser.add_argument("--save", metavar="DIR", help="sweep: also write each run's rows to DIR as JSON")
-    parser.add_argument("--quick", action="store_true", help="local runs only, 2e7 rounds: checks the script runs "
-                                                               "(as the test suite runs it)")
+    parser.add_argument("--quick", action="store_true", help="local runs only, at most two variants or 2e7 rounds: "
+                                                               "checks the script runs (as the test suite runs it)")
     args = parser.parse_args()
     if args.quick:
         args.runs = args.runs or ("local:2" if args.what == "sweep" else "local:1,local:2")
         args.rounds = min(args.rounds, 2e7)
     if args.what == "sweep":
-        bench_sweep(args.grid, (args.runs or "local:1,local:2,dask:2").split(","), args.save)
+        bench_sweep(args.grid, (args.runs or "local:1,local:2,dask:2").split(","), args.save,
+                    2 if args.quick else None)
     else:
         bench_simulate(int(args.rounds), (args.runs or "local:1,local:2,dask:1,dask:2").split(","))
 
