@@ -234,6 +234,16 @@ class ExactPolicyEvaluator:
             den = falling(n0 - size, min(sol.poly.max_len, n0 - size))
             return Fraction(weight, falling(n0, size)), [Fraction(d, den) for d in dealer]
 
+        marginals: dict = {}
+
+        def marginal(start: tuple, cls: tuple) -> tuple | None:
+            """A hand's own P(type | dealer outcome) and P(outcome) (see _marginal), once per start and class:
+            the groups scored independently share them."""
+            key = (start, cls)
+            if key not in marginals:
+                marginals[key] = self._marginal(start, finals[cls], deck, union_dealer, n0)
+            return marginals[key]
+
         paired: dict = defaultdict(Fraction)     # rounds merged and summed in C (ev.core._exact_sums)
         for count, n_p, classes in configs:
             hands = 2 + n_p
@@ -255,8 +265,7 @@ class ExactPolicyEvaluator:
                 probability = Fraction(count * falling(resplit_cards, n_p) * falling(n0 - resplit_cards, n_n),
                                        falling(n0, n_p + n_n))
                 start = tuple(n_p if k == resplit_kind else 0 for k in range(kinds))
-                self._independent(probability, start, [finals[c] for c in classes], deck, type_sets, union_dealer,
-                                  n0, out)
+                self._independent(probability, [marginal(start, c) for c in classes], type_sets, out)
                 self.work["independent_groups"] = self.work.get("independent_groups", 0) + 1
                 continue
             start = tuple(n_p if k == resplit_kind else 0 for k in range(kinds))
@@ -297,52 +306,58 @@ class ExactPolicyEvaluator:
                 out[cell] += v * scale
         return {k: v for k, v in out.items() if v}
 
-    def _independent(self, probability: Fraction, start: tuple, hand_finals: list, deck: list, type_sets: list,
-                     union_dealer: Callable, n0: int, out: dict) -> None:
-        """One group of second-card words with its hands independent given the dealer's outcome (the twin of
-        ``ev.core._split_round.SplitRound.add_config_independent``).
+    def _marginal(self, start: tuple, fin: list, deck: list, union_dealer: Callable, n0: int) -> tuple | None:
+        """One hand's own distribution of types given the dealer's outcome, its finals on the deck less the
+        resplit cards ``start``: (P(type | outcome) as numerators [type][outcome], their denominators [outcome],
+        P(outcome) as Fractions), or None when the deck holds none of its finals.
 
         A final's weight is ff(D, u) / ff(n0, |u|) and the dealer's outcome an integer over a falling
         factorial of n0 - |u|: both denominators depend on |u| only, so the sums are kept as integers by
         |u| and made fractions once."""
         max_len = self.solver.poly.max_len
-        q: list[tuple[list[list[int]], list[int]]] = []      # per hand: P(type | outcome) as numerators, denominators
-        p_out: list[Fraction] = []
-        for j, fin in enumerate(hand_finals):
-            weights: dict = defaultdict(int)          # |u| -> sum of m ff(D, u)
-            numerators: dict = defaultdict(int)       # (type, outcome, |u|) -> sum of m ff(D, u) a_o(D - u)
-            for cards, m, ty in fin:
-                u = tuple(x + y for x, y in zip(start, cards))
-                if any(x > y for x, y in zip(u, deck)):
-                    continue
-                weight, size, dealer = union_dealer(u)
-                weights[size] += m * weight
-                for o in range(7):
-                    if dealer[o]:
-                        numerators[ty, o, size] += m * weight * dealer[o]
-            total = sum((Fraction(w, falling(n0, size)) for size, w in weights.items()), Fraction(0))
-            if not total:
-                return
-            mass = [[Fraction(0)] * 7 for _ in range(14)]
-            for (ty, o, size), v in numerators.items():
-                mass[ty][o] += Fraction(v, falling(n0, size) * falling(n0 - size, min(max_len, n0 - size)))
-            any_type = [sum(row, Fraction(0)) for row in mass]
-            # P(type | outcome) = per_num[type][outcome] / per_den[outcome]: integers over one denominator
-            per_num = [[0] * 7 for _ in range(14)]
-            per_den = [1] * 7
+        weights: dict = defaultdict(int)          # |u| -> sum of m ff(D, u)
+        numerators: dict = defaultdict(int)       # (type, outcome, |u|) -> sum of m ff(D, u) a_o(D - u)
+        for cards, m, ty in fin:
+            u = tuple(x + y for x, y in zip(start, cards))
+            if any(x > y for x, y in zip(u, deck)):
+                continue
+            weight, size, dealer = union_dealer(u)
+            weights[size] += m * weight
             for o in range(7):
-                w = sum((mass[t][o] for t in range(14)), Fraction(0))
-                if j == 0:
-                    p_out.append(w / total)
-                column = [mass[t][o] if w else any_type[t] for t in range(14)]     # normalised below
-                common = lcm(*(c.denominator for c in column))
-                nums = [c.numerator * (common // c.denominator) for c in column]
-                if sum(nums):
-                    per_den[o] = sum(nums)
-                    for t in range(14):
-                        per_num[t][o] = nums[t]
-            q.append((per_num, per_den))
-        hands = len(hand_finals)
+                if dealer[o]:
+                    numerators[ty, o, size] += m * weight * dealer[o]
+        total = sum((Fraction(w, falling(n0, size)) for size, w in weights.items()), Fraction(0))
+        if not total:
+            return None
+        mass = [[Fraction(0)] * 7 for _ in range(14)]
+        for (ty, o, size), v in numerators.items():
+            mass[ty][o] += Fraction(v, falling(n0, size) * falling(n0 - size, min(max_len, n0 - size)))
+        any_type = [sum(row, Fraction(0)) for row in mass]
+        # P(type | outcome) = per_num[type][outcome] / per_den[outcome]: integers over one denominator
+        per_num = [[0] * 7 for _ in range(14)]
+        per_den = [1] * 7
+        p_out = []
+        for o in range(7):
+            w = sum((mass[t][o] for t in range(14)), Fraction(0))
+            p_out.append(w / total)
+            column = [mass[t][o] if w else any_type[t] for t in range(14)]     # normalised below
+            common = lcm(*(c.denominator for c in column))
+            nums = [c.numerator * (common // c.denominator) for c in column]
+            if sum(nums):
+                per_den[o] = sum(nums)
+                for t in range(14):
+                    per_num[t][o] = nums[t]
+        return per_num, per_den, p_out
+
+    def _independent(self, probability: Fraction, hands_marginals: list, type_sets: list, out: dict) -> None:
+        """One group of second-card words with its hands independent given the dealer's outcome (the twin of
+        ``ev.core._split_round.SplitRound.add_config_independent``): each hand's types by its own marginal
+        (:meth:`_marginal`), the dealer's outcome by the first hand's."""
+        if any(m is None for m in hands_marginals):
+            return
+        q = [(per_num, per_den) for per_num, per_den, _ in hands_marginals]
+        p_out = hands_marginals[0][2]
+        hands = len(hands_marginals)
         for o in range(7):
             if not p_out[o]:
                 continue
