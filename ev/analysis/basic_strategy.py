@@ -162,6 +162,7 @@ class ChartLayout:
             if second is not None:
                 self.deps[second].append(s)
         self._memo: dict[tuple, int | None] = {}
+        self._actions: dict[tuple, tuple[int, int, int]] = {}
         self.candidates = {row: self._candidates(row) for row in self.rows}
 
     def _candidates(self, row: Row) -> tuple[str, ...]:
@@ -186,13 +187,18 @@ class ChartLayout:
             return NO_ACTION
         for row in (self.primary[s], self.secondary[s]):
             code = cells[row] if row is not None else ("S" if hand_total(hand)[0] == 21 else "H")
-            key = (s, code, context)
-            if key not in self._memo:
-                self._memo[key] = resolve(self.rules, code, hand, context)
-            action = self._memo[key]
+            action = self.resolved(s, code, context)
             if action is not None:
                 return action
         raise BJEVError("a chart row has no action for a hand")  # pragma: no cover (total rows never split)
+
+    def resolved(self, s: int, code: str, context: str) -> int | None:
+        """:func:`resolve` of state s's hand (remembered: the same for every up card)."""
+        key = (s, code, context)
+        action = self._memo.get(key, -1)
+        if action == -1:
+            action = self._memo[key] = resolve(self.rules, code, self.hands[s], context)
+        return action
 
     def column_tables(self, cells: dict[Row, str]) -> tuple[bytearray, bytearray, bytearray]:
         """(play, fallback, split_play) codes of every state for one up card's cells."""
@@ -204,9 +210,17 @@ class ChartLayout:
 
     def update(self, cells: dict[Row, str], s: int, play: bytearray, fallback: bytearray,
                split: bytearray) -> None:
-        play[s] = self.action(cells, s, "play")
-        fallback[s] = self.action(cells, s, "fallback") if pair_rank(self.hands[s]) is not None else play[s]
-        split[s] = self.action(cells, s, "split")
+        """Set state s's play, fallback and split-hand actions from the cells of its rows (remembered by
+        those cells: the ascent asks again and again)."""
+        first, second = self.primary[s], self.secondary[s]
+        key = (s, None if first is None else cells[first], None if second is None else cells[second])
+        actions = self._actions.get(key)
+        if actions is None:
+            p = self.action(cells, s, "play")
+            actions = self._actions[key] = (p, self.action(cells, s, "fallback")
+                                            if pair_rank(self.hands[s]) is not None else p,
+                                            self.action(cells, s, "split"))
+        play[s], fallback[s], split[s] = actions
 
 
 # ===== exact EV of a chart column ================================================================
@@ -363,7 +377,7 @@ def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row
                 weight *= comb(base[r], hand[r])
             weight /= comb(total, n)
             for code in candidates:
-                action = resolve(layout.rules, code, hand, "play")
+                action = layout.resolved(s, code, "play")
                 if action == STAND:
                     v = stand[s]
                 elif action == HIT:
