@@ -141,6 +141,37 @@ cdef int map_add(EntryMap* m, uint128 u, int a, uint128 w) noexcept nogil:
     return 0
 
 
+cdef class _TypeSets:
+    """The multisets of hand types (``ev.analysis.splits.type_sets``) as arrays: doubles, nets, successors."""
+    cdef vector[int] doubles_of
+    cdef vector[int] net_of
+    cdef vector[int] combine
+
+
+#: id of a type-set list -> (the list, its arrays): a split round of four hands reads thousands of sets, and the
+#: lists are made once per number of hands (the list is kept, so that its id is not reused)
+_PACKED: dict = {}
+
+
+cdef _TypeSets _type_sets(list type_sets):
+    cdef _TypeSets sets
+    cdef int r
+    known = _PACKED.get(id(type_sets))
+    if known is not None and known[0] is type_sets:
+        return known[1]
+    sets = _TypeSets()
+    for entry in type_sets:
+        sets.doubles_of.push_back(entry[0])
+        for r in range(N_OUTCOMES):
+            sets.net_of.push_back(entry[1][r])
+        for r in range(N_TYPES):
+            sets.combine.push_back(entry[2][r])
+    if len(_PACKED) > 64:
+        _PACKED.clear()
+    _PACKED[id(type_sets)] = (type_sets, sets)
+    return sets
+
+
 cdef class SplitRound:
     """One split round's distribution (see the module): its deck, hand classes and accumulated cells."""
     cdef readonly int pair, kinds, resplit_kind, n0
@@ -182,12 +213,10 @@ cdef class SplitRound:
         if faces:
             self.deck[TEN] -= resplit_cards
             self.deck[N_RANKS] = resplit_cards
-        for entry in type_sets:
-            self.doubles_of.push_back(entry[0])
-            for r in range(N_OUTCOMES):
-                self.net_of.push_back(entry[1][r])
-            for r in range(N_TYPES):
-                self.combine.push_back(entry[2][r])
+        cdef _TypeSets sets = _type_sets(type_sets)
+        self.doubles_of = sets.doubles_of
+        self.net_of = sets.net_of
+        self.combine = sets.combine
         # the packing: per kind, room for the most cards a union can hold, and a guard bit
         cdef int most_drawn[N_KINDS]
         memset(most_drawn, 0, sizeof(most_drawn))
