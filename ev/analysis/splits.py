@@ -20,6 +20,7 @@ from typing import Any
 from ev.core.cards import HAND_TYPES, hand_result
 
 
+@cache
 def second_card_words(n: int, p: int, most: int) -> list[tuple[int, int, tuple[int, ...], int]]:
     """Every outcome of the second-card process of a split, as (#P, #N, contexts of the N-hands, #X).
 
@@ -30,7 +31,8 @@ def second_card_words(n: int, p: int, most: int) -> list[tuple[int, int, tuple[i
     hand is complete).  Once ``most`` hands exist the hands still waiting take
     any second card: X-hands.  An N-hand's context is the number of hands when
     it completed (2 + the P's before it); every X-hand's is ``most``.  A word's
-    probability is ff(p, #P) ff(n - p, #N) / ff(n, #P + #N).
+    probability is ff(p, #P) ff(n - p, #N) / ff(n, #P + #N).  Made once per (n, p, most): callers must
+    not change it.
     """
     out: list[tuple[int, int, tuple[int, ...], int]] = []
 
@@ -94,8 +96,16 @@ def resplit_value(deck: Sequence[int], pair: int, most: int, resplit_cards: int,
             gs[key] = total * ratio(1, m - big_p if non_resplit else m)
         return gs[key]
 
+    hs: dict[tuple[bool, int, int, int], Any] = {}
+
     def h(non_resplit: bool, k: int, a: int, b: int) -> Any:
-        """g with b further unseen cards known not to resplit removed."""
+        """g with b further unseen cards known not to resplit removed (the words ask again and again)."""
+        key = (non_resplit, k, a, b)
+        if key not in hs:
+            hs[key] = _h(non_resplit, k, a, b)
+        return hs[key]
+
+    def _h(non_resplit: bool, k: int, a: int, b: int) -> Any:
         m = n - a - (1 if non_resplit else 0)
         big_p = p - a
         total = ratio(0, 1)
