@@ -162,10 +162,9 @@ def optimal_policy(game: Game, split_strategy: str = "cdz") -> Policy:
         codes = bytearray(solver.context_choices(-1, 0, OPTIMAL))
         fb, sp = bytearray(codes), bytearray(codes)
         split_values: dict[int, Any] = {}
-        for s, hand in enumerate(hands):
-            if codes[s] == NO_ACTION or sum(hand) != 2:
+        for s, hand, total, soft in _two_card_states(hands):
+            if codes[s] == NO_ACTION:
                 continue
-            total, soft = hand_total(hand)
             deck = [b - h for b, h in zip(base, hand)]
             stand, hit, double = solver.hand_values(s)
             options = [(STAND, stand)] + ([(HIT, hit)] if total < 21 else [])
@@ -195,6 +194,22 @@ def optimal_policy(game: Game, split_strategy: str = "cdz") -> Policy:
                           split_play, bytes(insurance), even_money)
     table.validate()
     return table
+
+
+#: id of a hand graph's list of hands -> (the list, its two-card states); the list is kept so that its id is
+#: not reused
+_TWO_CARD: dict[int, tuple[list, list]] = {}
+
+
+def _two_card_states(hands: list) -> list[tuple[int, tuple, int, bool]]:
+    """(state, hand, total, soft) of the two-card hands of a hand graph (the decisions made at the deal)."""
+    known = _TWO_CARD.get(id(hands))
+    if known is None or known[0] is not hands:
+        if len(_TWO_CARD) > 64:
+            _TWO_CARD.clear()
+        known = _TWO_CARD[id(hands)] = (hands, [(s, hand, *hand_total(hand)) for s, hand in enumerate(hands)
+                                                if sum(hand) == 2])
+    return known[1]
 
 
 def best_action(options: list[tuple[int, Any]], tie: Any = 1e-12) -> int:
