@@ -1,9 +1,8 @@
 # Dealer outcome: one up card's terminal hands, evaluated against a deck.
-from libc.stdint cimport uint64_t
-from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport N_OUTCOMES, N_RANKS
+from ev.core._keymap cimport KeyMap
 
 cdef enum:
     MAX_DRAW = 40       # bound on cards in one dealer hand / count of one rank in it
@@ -32,7 +31,7 @@ cdef class DealerTable:
     cdef unsigned char* group_outcome
     cdef double* acc                # scratch: one value per node
     # outcomes of the decks met by cached_distribution: deck (6 bits a rank, 8 the tens) -> offset into known_values
-    cdef unordered_map[uint64_t, size_t] known
+    cdef KeyMap known
     cdef vector[double] known_values
 
     cdef void distribution(self, const int* deck, double* out) noexcept nogil

@@ -14,12 +14,13 @@ other outcomes leave of P(no settled blackjack), which holds whenever the deck
 cannot run out before the dealer finishes (at least as many cards as the
 longest dealer hand); for smaller decks every terminal hand is summed.
 """
-from cython.operator cimport dereference
+from libc.stdint cimport uint64_t
 from libc.stdlib cimport free, malloc, qsort
 from libc.string cimport memcpy, memset
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport BUST, N_OUTCOMES, N_RANKS, TEN, compare_counts
+from ev.core._keymap cimport keymap_free, keymap_get, keymap_init, keymap_put
 from ev.core._shapes cimport OUTCOME_SHIFT, Terminal, terminal_list, unpack
 
 
@@ -61,6 +62,8 @@ cdef class DealerTable:
         cdef int prev_rank[N_RANKS]
         cdef int prev_count[N_RANKS]
         self.up, self.excluded = up, excluded
+        if keymap_init(&self.known, 10) < 0:
+            raise MemoryError()
         for r in range(N_RANKS):
             cap[r] = caps[r]
             self.max_count[r] = 0
@@ -153,6 +156,7 @@ cdef class DealerTable:
             prev_depth = depth
 
     def __dealloc__(self):
+        keymap_free(&self.known)
         free(self.term_start)
         free(self.pair_rank)
         free(self.pair_count)
@@ -213,25 +217,24 @@ cdef class DealerTable:
     cdef void cached_distribution(self, const int* deck, double* out) noexcept nogil:
         """``distribution``, kept for the next time the same deck is asked for (a game's split rounds meet the
         same decks under every strategy that is evaluated); at most KNOWN_MOST decks are kept."""
-        cdef uint64_t key = 0
-        cdef int r
-        cdef size_t at
+        cdef uint64_t key = (<uint64_t>1) << 63      # the deck packed below bit 63: never 0
+        cdef int r, at
         for r in range(N_RANKS):          # 6 bits a rank, 8 for the tens (8 decks hold 128)
             if deck[r] < 0 or deck[r] > (255 if r == TEN else 63):
                 self.distribution(deck, out)
                 return
             key |= (<uint64_t>deck[r]) << (6 * r)
-        it = self.known.find(key)
-        if it != self.known.end():
-            at = dereference(it).second
+        at = keymap_get(&self.known, key)
+        if at >= 0:
             memcpy(out, &self.known_values[at], N_OUTCOMES * sizeof(double))
             return
         self.distribution(deck, out)
-        if self.known.size() < KNOWN_MOST:
+        if <size_t>self.known.size < KNOWN_MOST:
             at = self.known_values.size()
             for r in range(N_OUTCOMES):
                 self.known_values.push_back(out[r])
-            self.known[key] = at
+            if keymap_put(&self.known, key, at) < 0:     # out of memory: only the cache is lost
+                self.known_values.resize(at)
 
     def probabilities(self, deck):
         """Python access: the 7 outcome probabilities (joint units) for a deck (10 counts)."""

@@ -23,6 +23,7 @@ from libcpp.vector cimport vector
 
 from ev.core._constants cimport BLACKJACK, BUST, N_OUTCOMES, N_RANKS
 from ev.core._dealer cimport MAX_DRAW, DealerTable
+from ev.core._keymap cimport KeyMap, keymap_free, keymap_get, keymap_init, keymap_put
 from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatten_cells, merge_cell, split_cell,
                                    unit)
 
@@ -86,14 +87,14 @@ cdef bint dealer_numerators(DealerTable table, const int* d, int n, uint128* scr
         # every terminal hand, busts included; the deck runs out if they fall short of the mass
         total = 0
         for i in range(table.n_terms):
-            v = (<uint128>table.term_ways[i]) * g[table.term_len[i]]
+            v = (<uint128><uint64_t>table.term_ways[i]) * g[table.term_len[i]]
             for j in range(table.term_start[i], table.term_start[i + 1]):
                 v *= ff[table.pair_rank[j]][table.pair_count[j]]
             out[table.term_outcome[i]] += v
             total += v
         return total == mass
     for i in range(table.n_nodes):
-        scratch[i] = <uint128>table.node_ways[i]
+        scratch[i] = <uint128><uint64_t>table.node_ways[i]     # (below 2^53: via 64 bits, no libgcc call)
     for i in range(table.n_nodes - 1, -1, -1):
         v = scratch[i] * ff[table.node_rank[i]][table.node_count[i]]
         p = table.node_parent[i]
@@ -254,18 +255,20 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
     cdef vector[uint64_t] keys1, keys2, unions
     cdef vector[int64_t] ways1, ways2
     cdef vector[int] types1, types2
-    cdef unordered_map[uint64_t, int] union_index
+    cdef KeyMap union_index
     cdef vector[vector[Cell]] per_union
     cdef vector[Cell] cells
     cdef uint64_t u
     cdef size_t i, j
-    cdef int r
+    cdef int r, status = 0
     cdef bint fits
     cdef int64_t pairs = 0
     for r in range(N_RANKS):
         d0[r] = deck10[r]
     load_finals(finals1, keys1, ways1, types1)
     load_finals(finals2, keys2, ways2, types2)
+    if keymap_init(&union_index, 10) < 0:
+        raise MemoryError()
     with nogil:
         for i in range(keys1.size()):
             for j in range(keys2.size()):
@@ -277,9 +280,12 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
                         break
                 if fits:
                     pairs += 1
-                    merge_cell(union_index, unions, per_union, u, types1[i] * N_TYPES + types2[j],
-                               count * ways1[i] * ways2[j])
+                    status |= merge_cell(&union_index, unions, per_union, u, types1[i] * N_TYPES + types2[j],
+                                         count * ways1[i] * ways2[j])
         flatten_cells(per_union, cells)
+        keymap_free(&union_index)
+    if status < 0:
+        raise MemoryError()
     return exact_split_cells(table, d0, unions, cells), pairs, unions.size()
 
 
@@ -300,13 +306,13 @@ def round_cells(DealerTable table, deck10, list hand_finals, long long count, in
     cdef vector[uint64_t] keys, unions, union_of
     cdef vector[int64_t] ways
     cdef vector[int] types, grow, cell_of
-    cdef unordered_map[uint64_t, int] union_id, union_index
+    cdef KeyMap union_id, union_index   # unions met (union_id: also the empty start, stored as key + 1)
     cdef unordered_map[uint64_t, int64_t] states, grown
     cdef vector[vector[Cell]] per_union
     cdef vector[Cell] cells
     cdef uint64_t u, key
     cdef size_t i
-    cdef int r, a, b, o, n_sets = len(type_sets), n_types = N_TYPES
+    cdef int r, a, b, o, id_of, n_sets = len(type_sets), n_types = N_TYPES, status = 0
     cdef bint fits
     cdef int64_t merges = 0
     for r in range(N_RANKS):
@@ -320,8 +326,11 @@ def round_cells(DealerTable table, deck10, list hand_finals, long long count, in
         for o in range(N_OUTCOMES):
             cell_of[a * N_OUTCOMES + o] = cell_keys.setdefault((doubles, int(o == BLACKJACK), nets[o]),
                                                                len(cell_keys))
+    if keymap_init(&union_id, 10) < 0 or keymap_init(&union_index, 10) < 0:
+        keymap_free(&union_id)
+        raise MemoryError()
     u = (<uint64_t>start_pairs) * unit(pair)
-    union_id[u] = 0
+    keymap_put(&union_id, u + 1, 0)     # (counts stay below 63 a rank: key + 1 is never 0 and never collides)
     union_of.push_back(u)
     states[0] = count                  # key: union id << 16 | type set
     for finals in hand_finals:
@@ -342,17 +351,23 @@ def round_cells(DealerTable table, deck10, list hand_finals, long long count, in
                     if not fits:
                         continue
                     merges += 1
-                    if union_id.count(key) == 0:
-                        union_id[key] = union_of.size()
+                    id_of = keymap_get(&union_id, key + 1)
+                    if id_of < 0:
+                        id_of = <int>union_of.size()
+                        status |= keymap_put(&union_id, key + 1, id_of)
                         union_of.push_back(key)
                     b = grow[a * n_types + types[i]]
-                    grown[(<uint64_t>union_id[key] << 16) | <uint64_t>b] += item.second * ways[i]
+                    grown[(<uint64_t>id_of << 16) | <uint64_t>b] += item.second * ways[i]
             states.swap(grown)
     with nogil:
         for item in states:
-            merge_cell(union_index, unions, per_union, union_of[item.first >> 16], <int>(item.first & 0xFFFF),
-                       item.second)
+            status |= merge_cell(&union_index, unions, per_union, union_of[item.first >> 16],
+                                 <int>(item.first & 0xFFFF), item.second)
         flatten_cells(per_union, cells)
+        keymap_free(&union_id)
+        keymap_free(&union_index)
+    if status < 0:
+        raise MemoryError()
     sums = exact_cell_sums(table, d0, unions, cells, cell_of, len(cell_keys))
     names = {index: cell for cell, index in cell_keys.items()}
     return {names[c]: v for c, v in sums.items()}, merges, unions.size()

@@ -48,6 +48,7 @@ from libcpp.vector cimport vector
 
 from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
 from ev.core._exact_sums cimport exact_split_cells
+from ev.core._keymap cimport KeyMap, keymap_free, keymap_init
 from ev.core._player cimport UpcardSolver, ctx_index
 from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatten_cells, hand_type, merge_cell,
                                    split_cell, unit)
@@ -572,12 +573,14 @@ cdef class OptimalSplitter:
         cdef vector[int] ties
         cdef unordered_map[uint64_t, int] ov1
         cdef unordered_map[uint64_t, int] ov2
-        cdef unordered_map[uint64_t, int] union_index
+        cdef KeyMap union_index
         cdef unordered_map[uint64_t, vector[int]] by_drawn
         cdef vector[vector[Cell]] per_union
         self.check_pair(pair)
         for key, a in override1.items():
             ov1[key] = a
+        if keymap_init(&union_index, 10) < 0:
+            raise MemoryError()
         with nogil:
             n0 = self.prepare(pair, one_card, d0, &gone0, &live, g)
             G = g.size()
@@ -626,10 +629,13 @@ cdef class OptimalSplitter:
                         for j in range(second.size()):
                             u = drawn1 + second[j].drawn
                             self.n_pairs += 1
-                            merge_cell(union_index, unions, per_union, u,
-                                       first[i].htype * N_TYPES + second[j].htype, first[i].ways * second[j].ways)
+                            if merge_cell(&union_index, unions, per_union, u, first[i].htype * N_TYPES
+                                          + second[j].htype, first[i].ways * second[j].ways) < 0:
+                                status = -1
                 for s in ties:
                     near.append((2, drawn1, g[s].drawn, tuple(a for a in range(3) if near2[s] >> a & 1)))
+            if status < 0:
+                raise MemoryError()
             flatten_cells(per_union, cells)
             self.n_unions += unions.size()
             self.check_deck()
@@ -638,6 +644,7 @@ cdef class OptimalSplitter:
         finally:
             free(v1); free(value); free(stand); free(feasible); free(act1); free(near1); free(act2); free(near2)
             free(ways); free(entries)
+            keymap_free(&union_index)
         return 0
 
     # ----- exact sums -------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 # The finished hands of a split and their cells, shared by _optimal_split and _exact_sums.
 from libc.stdint cimport int64_t, uint64_t
-from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport BLACKJACK, BUST
+from ev.core._keymap cimport KeyMap, keymap_get, keymap_put
 
 cdef enum:
     BITS = 6            # bits per rank in a packed multiset of cards (counts below 64), ace lowest
@@ -46,24 +46,27 @@ cdef inline int split_cell(int t1, int t2, int outcome) noexcept nogil:
     return doubles * 18 + (9 if outcome == BLACKJACK else 0) + net + 4
 
 
-cdef inline void merge_cell(unordered_map[uint64_t, int]& union_index, vector[uint64_t]& unions,
-                            vector[vector[Cell]]& per_union, uint64_t u, int tpair, int64_t ways) noexcept nogil:
-    """Add ``ways`` drawing orders of a pair of finals of types ``tpair`` whose cards make the union ``u``:
-    unions numbered in the order first met, each with its cells by type pair."""
+cdef inline int merge_cell(KeyMap* union_index, vector[uint64_t]& unions, vector[vector[Cell]]& per_union,
+                           uint64_t u, int tpair, int64_t ways) noexcept nogil:
+    """Add ``ways`` drawing orders of a pair of finals of types ``tpair`` whose cards make the union ``u``
+    (never empty: each final holds a card): unions numbered in the order first met, each with its cells by
+    type pair.  -1 when memory runs out."""
     cdef size_t m
-    cdef int ui
+    cdef int ui = keymap_get(union_index, u)
     cdef Cell cell
-    if union_index.count(u) == 0:
-        union_index[u] = unions.size()
+    if ui < 0:
+        ui = <int>unions.size()
+        if keymap_put(union_index, u, ui) < 0:
+            return -1
         unions.push_back(u)
         per_union.resize(unions.size())
-    ui = union_index[u]
     for m in range(per_union[ui].size()):
         if per_union[ui][m].tpair == tpair:
             per_union[ui][m].ways += ways
-            return
+            return 0
     cell.union_index, cell.tpair, cell.ways = ui, tpair, ways
     per_union[ui].push_back(cell)
+    return 0
 
 
 cdef inline void flatten_cells(vector[vector[Cell]]& per_union, vector[Cell]& cells) noexcept nogil:

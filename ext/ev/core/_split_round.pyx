@@ -30,6 +30,7 @@ from libcpp.vector cimport vector
 
 from ev.core._constants cimport BLACKJACK, BUST, N_OUTCOMES, N_RANKS, TEN
 from ev.core._dealer cimport DealerTable
+from ev.core._keymap cimport KeyMap, keymap_free, keymap_get, keymap_init, keymap_put
 
 cdef extern from *:
     ctypedef unsigned long long uint128 "unsigned __int128"
@@ -188,6 +189,8 @@ cdef class SplitRound:
     cdef double cells[CELLS]
     cdef double icells[CELLS]               # the groups scored independently, rescaled by finish()
     cdef EntryMap unions                    # final unions seen (tset 0) -> index into dealer_values
+    cdef KeyMap narrow_unions               # the same when the packing fits 64 bits (most rounds): smaller, faster
+    cdef bint narrow
     cdef vector[double] dealer_values       # per final union: ff-weight x P(outcome | the rest), 7 each
     cdef DealerTable dealer
     cdef dict pending                       # (hands, last class) -> index into gathered
@@ -240,13 +243,14 @@ cdef class SplitRound:
             self.guard |= (<uint128>1) << (self.shift[k] + self.width[k] - 1)
         if top > 128:
             raise ValueError("a split round's cards do not fit 128 bits")
+        self.narrow = top <= 64
         for i, finals in enumerate(classes):
             for j, (cards, orders, htype) in enumerate(finals):
                 for k in range(self.kinds):
                     self.classes[i][j].cards += (<uint128>cards[k]) << self.shift[k]
         memset(self.cells, 0, sizeof(self.cells))
         memset(self.icells, 0, sizeof(self.icells))
-        if map_init(&self.unions, 10) < 0:
+        if map_init(&self.unions, 10) < 0 or keymap_init(&self.narrow_unions, 10) < 0:
             raise MemoryError()
         self.pending = {}
         self.n_merges = self.n_last = self.n_entries = self.n_independent = 0
@@ -354,7 +358,7 @@ cdef class SplitRound:
         cdef uint64_t i
         cdef size_t a, z, j
         cdef int o, t, b
-        cdef double r[N_OUTCOMES][N_TYPES]
+        cdef double r[N_TYPES][N_OUTCOMES]     # by the final's type, then the dealer's outcome
         cdef bint present[N_TYPES]
         cdef const Final* f
         cdef const double* g
@@ -384,7 +388,7 @@ cdef class SplitRound:
                 g = &self.dealer_values[index * N_OUTCOMES]
                 present[f.type] = True
                 for o in range(N_OUTCOMES):
-                    r[o][f.type] += f.orders * g[o]
+                    r[f.type][o] += f.orders * g[o]
                 self.n_last += 1
             for j in range(a, z):
                 w = <double>entries[j].ways
@@ -393,9 +397,9 @@ cdef class SplitRound:
                         continue
                     b = self.combine[entries[j].tset * N_TYPES + t]
                     for o in range(N_OUTCOMES):
-                        if r[o][t] != 0.0:
+                        if r[t][o] != 0.0:
                             self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
-                                                  self.net_of[b * N_OUTCOMES + o], hands)] += w * r[o][t]
+                                                  self.net_of[b * N_OUTCOMES + o], hands)] += w * r[t][o]
             a = z
         return 0
 
@@ -417,24 +421,36 @@ cdef class SplitRound:
         return weight
 
     cdef int64_t dealer_of(self, uint128 u) noexcept nogil:
-        """The index of union u's dealer values: ff(D, u) / ff(n0, |u|) x P(outcome | D - u), 7 of them."""
-        cdef int64_t i = map_slot(&self.unions, u, 0)
+        """The index of union u's dealer values: ff(D, u) / ff(n0, |u|) x P(outcome | D - u), 7 of them.
+
+        A union is never empty (every final holds a card), so it is a valid key of the narrow map."""
+        cdef int64_t i = -1
+        cdef int found
+        if self.narrow:
+            found = keymap_get(&self.narrow_unions, <uint64_t>u)
+            if found >= 0:
+                return found
+        else:
+            i = map_slot(&self.unions, u, 0)
+            if i < 0:
+                return -1
+            if self.unions.slots[i].tset >= 0:
+                return <int64_t>self.unions.slots[i].ways
+        cdef int64_t index = self.dealer_values.size() // N_OUTCOMES
         cdef int k
         cdef int rest[N_RANKS]
-        cdef double weight
+        cdef double weight = self.union_weight(u, rest)
         cdef double dist[N_OUTCOMES]
-        if i < 0:
-            return -1
-        if self.unions.slots[i].tset >= 0:
-            return <int64_t>self.unions.slots[i].ways
-        weight = self.union_weight(u, rest)
         self.dealer.cached_distribution(rest, dist)
         for k in range(N_OUTCOMES):
             self.dealer_values.push_back(weight * dist[k])
-        self.unions.slots[i].union, self.unions.slots[i].tset = u, 0
-        self.unions.slots[i].ways = self.dealer_values.size() // N_OUTCOMES - 1
-        self.unions.size += 1
-        return <int64_t>self.unions.slots[i].ways
+        if self.narrow:
+            if keymap_put(&self.narrow_unions, <uint64_t>u, <int>index) < 0:
+                return -1
+        else:
+            self.unions.slots[i].union, self.unions.slots[i].tset, self.unions.slots[i].ways = u, 0, index
+            self.unions.size += 1
+        return index
 
     def add_config_independent(self, double probability, int n_p, list class_indices):
         """Add one group of second-card words approximately: its hands independent given the dealer's
@@ -524,13 +540,14 @@ cdef class SplitRound:
 
     def __dealloc__(self):
         free(self.unions.slots)
+        keymap_free(&self.narrow_unions)
         for i in range(self.gathered.size()):
             free(self.gathered[i].slots)
 
     def work(self):
         """The size of the work: hand pairs merged, last-hand finals met, states, distinct final unions."""
         return {"split_rounds": 1, "merges": self.n_merges + self.n_last, "states": self.n_entries,
-                "unions": self.unions.size, "independent_groups": self.n_independent}
+                "unions": self.dealer_values.size() // N_OUTCOMES, "independent_groups": self.n_independent}
 
     def cells_float(self):
         """{(doubles, dealer_blackjack, net, hands): mass} in joint units."""
