@@ -8,6 +8,7 @@ that order.  The face of a ten-valued card (T, J, Q, K) matters only for the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import lru_cache
 from numbers import Integral
 from operator import truediv
 from typing import Any
@@ -129,6 +130,11 @@ def pair_rank(hand: Sequence[int]) -> int | None:
 
 def hand_total(hand: Sequence[int]) -> tuple[int, bool]:
     """Best total of a hand given as a composition, and whether it is soft."""
+    return _total(hand if type(hand) is tuple else tuple(hand))
+
+
+@lru_cache(maxsize=1 << 16)      # the hands met are the hand graph's few thousand; asked for again and again
+def _total(hand: tuple[int, ...]) -> tuple[int, bool]:
     hard = sum((r + 1) * c for r, c in enumerate(hand))
     if hand[ACE] and hard + 10 <= 21:
         return hard + 10, True

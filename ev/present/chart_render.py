@@ -320,10 +320,21 @@ def _figure(view: ChartView):
     return fig
 
 
+#: the last view drawn and its figure: the SVG and the PNG of one view (bjev regenerate writes both for each
+#: language) share one figure, built once (saving does not change a figure)
+_LAST_FIGURE: list = [None, None]
+
+
+def _shared_figure(view: ChartView):
+    if _LAST_FIGURE[0] is not view:
+        _LAST_FIGURE[:] = [view, _figure(view)]
+    return _LAST_FIGURE[1]
+
+
 def render_svg(view: ChartView) -> bytes:
     """The chart as SVG, deterministic for one matplotlib version (fixed hash salt, no date, text as text)."""
     import matplotlib
-    fig = _figure(view)
+    fig = _shared_figure(view)
     buf = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": "bjev-chart", "svg.fonttype": "none"}):
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": "bjev"})
@@ -331,7 +342,7 @@ def render_svg(view: ChartView) -> bytes:
 
 
 def render_png(view: ChartView, dpi: int = 150) -> bytes:
-    fig = _figure(view)
+    fig = _shared_figure(view)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
     return buf.getvalue()
