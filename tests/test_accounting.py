@@ -255,6 +255,7 @@ def test_policy_figures_are_the_accounting_of_the_policy(seed):
     assert any(code == SURRENDER for table in policy.fallback.values() for code in table)
 
 
+@pytest.mark.slow
 def test_rule_effects_figures_are_round_stats():
     """The sensitivity section's one-split figures (policy_figures) are round_stats' to rounding."""
     from ev.analysis.sensitivity import figures

@@ -171,6 +171,7 @@ def test_a_partial_last_line_of_the_journal_is_dropped(tmp_path):
     assert Path(journal.path).read_text().count("\n") == 2
 
 
+@pytest.mark.slow
 def test_an_interrupted_sweep_computes_only_the_missing_variants_when_rerun(tmp_path, capsys):
     """SIGINT to a running `bjev sweep`: exit 130, no worker left, finished rows kept; the rerun does the rest."""
     axes = ["--grid", "hit_soft_17=true,false", "--grid", "double=10-11,any", "--grid", "late_surrender=false,true"]

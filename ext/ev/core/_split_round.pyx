@@ -30,7 +30,7 @@ from libcpp.vector cimport vector
 
 from ev.core._constants cimport BLACKJACK, BUST, N_OUTCOMES, N_RANKS, TEN
 from ev.core._dealer cimport DealerTable
-from ev.core._keymap cimport KeyMap, keymap_free, keymap_get, keymap_init, keymap_put
+from ev.core._keymap cimport KeyMap, keymap_free, keymap_get, keymap_init, keymap_put, mix64
 
 cdef extern from *:
     ctypedef unsigned long long uint128 "unsigned __int128"
@@ -74,14 +74,8 @@ cdef bint entry_less(const Entry& x, const Entry& y) noexcept nogil:
 
 cdef inline uint64_t hash128(uint128 u, int a) noexcept nogil:
     """A full-avalanche mix (murmur3's finaliser) of the union and the type multiset."""
-    cdef uint64_t h = <uint64_t>u ^ ((<uint64_t>(u >> 64)) * <uint64_t>0xC2B2AE3D27D4EB4F) \
-        ^ (<uint64_t>a * <uint64_t>0x165667B19E3779F9)
-    h ^= h >> 33
-    h *= <uint64_t>0xFF51AFD7ED558CCD
-    h ^= h >> 33
-    h *= <uint64_t>0xC4CEB9FE1A85EC53
-    h ^= h >> 33
-    return h
+    return mix64(<uint64_t>u ^ ((<uint64_t>(u >> 64)) * <uint64_t>0xC2B2AE3D27D4EB4F)
+                 ^ (<uint64_t>a * <uint64_t>0x165667B19E3779F9))
 
 
 cdef struct EntryMap:    # open addressing: (union, type multiset) -> integer weight; tset -1 marks a free slot
