@@ -55,7 +55,8 @@ class DealerPolynomial:
     def __init__(self, terms: list[tuple], source: tuple = ()) -> None:
         self.max_len = max((sum(m) for m, _, _ in terms), default=0)
         self._g: dict[int, tuple] = {}
-        self._fn = self._compile(terms)
+        self._terms = terms
+        self._fn: Any = None          # the compiled Python sum, made when a deck first needs it (see numerators)
         #: (up, hit_soft_17, excluded, caps) the terms were made from: the same dealer as a ``DealerTable``
         self.source = source
         self._table: Any = None
@@ -140,6 +141,12 @@ class DealerPolynomial:
             value = self._c_numerators(self._table, deck, n)
             if value is not None:
                 return value
+        return self.compiled_numerators(deck, n)
+
+    def compiled_numerators(self, deck: Sequence[int], n: int) -> tuple:
+        """The same integers by the compiled Python sum (any deck; compiled when first asked)."""
+        if self._fn is None:
+            self._fn = self._compile(self._terms)
         return self._fn(deck, self.weights(n))
 
     def denominator(self, n: int) -> int:
@@ -205,9 +212,8 @@ class ExactUpcardSolver:
         self.bj = bj_rank
         self.double_lo, self.double_hi, self.double_soft, self.das = double_lo, double_hi, double_soft, das
         self.hands = graph["hands"]
-        flat = graph["next"]
         self.n_states = len(self.hands)
-        self.nxt = [tuple(flat[s * N_RANKS:(s + 1) * N_RANKS]) for s in range(self.n_states)]
+        self.nxt = shapes.next_rows(graph)
         self.total = graph["total"]
         self.soft = graph["soft"]
         self.ncards = graph["ncards"]

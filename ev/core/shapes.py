@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import cache
 
 import ev.core._shapes as _shapes
+from ev.core.cards import N_RANKS
 
 
 @cache
@@ -34,6 +35,15 @@ def hand_graph(caps: tuple) -> dict:
     tuples.
     """
     return _shapes.hand_graph(tuple(caps))
+
+
+def next_rows(graph: dict) -> list[tuple]:
+    """The graph's ``next`` as one tuple of 10 states per state (made once per graph and kept in it)."""
+    rows = graph.get("next_rows")
+    if rows is None:
+        flat, width = graph["next"], N_RANKS
+        rows = graph["next_rows"] = [tuple(flat[s * width:(s + 1) * width]) for s in range(len(graph["hands"]))]
+    return rows
 
 
 @cache
