@@ -25,6 +25,11 @@ settings.register_profile("ci", max_examples=200, derandomize=True, database=Non
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+#: the xdist group of the tests that compute the seed game's truly optimal splits (the report's and the
+#: optimal-split tests): one worker, so that the search is made once
+SEED_GAME_GROUP = "seed-game"
+
+
 def random_rules(rng: random.Random, **fixed) -> Rules:
     """A random valid rule set (any field may be pinned with ``fixed``)."""
     values = dict(

@@ -207,7 +207,7 @@ def alive(pid: int) -> bool:
 def interrupt(tmp: Path, argv: list[str], sig: int, point: str) -> tuple[int, str, str, set[int]]:
     """Run ``bjev argv`` in ``tmp``, send ``sig`` at ``point``; the exit code, stdout, stderr and every child seen.
 
-    Points: "start" (the command line is parsed), "working" (two seconds later), "simulating" (two worker
+    Points: "start" (the command line is parsed), "working" (a second later), "simulating" (two worker
     processes are running, half a second after they appeared).
     """
     marker = tmp / "started"
@@ -220,7 +220,7 @@ def interrupt(tmp: Path, argv: list[str], sig: int, point: str) -> tuple[int, st
         while not (marker.exists() and marker.read_text()):
             assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
             time.sleep(0.02)
-        wait = {"start": 0.0, "working": 2.0}.get(point, 0.5)
+        wait = {"start": 0.0, "working": 1.0}.get(point, 0.5)
         if point == "simulating":            # two workers at once (not a passing git or font-cache child)
             while len(children(proc.pid)) < 2:
                 assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
@@ -381,7 +381,7 @@ def test_regenerate_on_a_full_disk_leaves_the_tables_whole(tmpfs, capsys):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("argv, point", [
-    # (rule sets that keep the command working for more than the two seconds before the signal)
+    # (rule sets that keep the command working for more than the second before the signal)
     (["rules-effect", "--set", "decks=8", "--set", "max_split_hands=4"], "working"),
     (["rtp", "--exact", "--set", "decks=8"], "working"),
     (["chart", "--format", "png", "--out", "chart.png"], "start"),

@@ -10,7 +10,7 @@ import json
 from functools import cache
 
 import pytest
-from conftest import random_rules, same
+from conftest import SEED_GAME_GROUP, random_rules, same
 
 from ev import reference as ref
 from ev.analysis import optimal_split
@@ -48,9 +48,10 @@ SEARCH_CASES = [
 ]
 
 
-#: tests of the seed game's truly optimal splits: one worker, so that its search is made once in the process
-#: (``ev.analysis.optimal_split`` keeps what it found per deck, for every game of the same rules and cards)
-DEFAULT_GAME = pytest.mark.xdist_group("default-game-optimal")
+#: tests of the seed game's truly optimal splits: on the worker of the report's tests (their strategy table makes
+#: the same search), so that the search is made once in the process (``ev.analysis.optimal_split`` keeps what it
+#: found per deck, for every game of the same rules and cards)
+DEFAULT_GAME = pytest.mark.xdist_group(SEED_GAME_GROUP)
 
 
 def small_game(shoe: tuple, rules: Rules, exact: bool) -> Game:

@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from conftest import SEED_GAME_GROUP
 
 from ev.cli import main
 from ev.present.numbers import percent
@@ -29,8 +30,9 @@ SECTIONS = ("identification", "method", "assumptions", "peek_reading", "rtp", "s
             "exposure", "volatility", "strategy", "disclosure", "sensitivity", "verification", "reproducibility")
 SIM_ROUNDS = 200_000
 
-# the report computes every figure of a game (half a minute): slow, and built once, on one worker
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("report")]
+# the report computes every figure of a game: slow, and built once, on one worker (the one of the seed game's
+# truly optimal split tests, which its strategy table shares)
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group(SEED_GAME_GROUP)]
 
 
 def pdf_text(path: Path) -> str:
