@@ -24,7 +24,8 @@ import ev.present.files as files_module
 from ev.cli import main
 from ev.core.rules import Rules
 from ev.errors import OutputError
-from ev.present.files import BACKUP, STAGING, DirectoryTarget, signals_deferred
+from ev.interrupts import signals_deferred
+from ev.present.files import BACKUP, STAGING, DirectoryTarget
 from ev.present.report import FILES
 
 ROOT = Path(ev.__file__).resolve().parent.parent
@@ -178,6 +179,45 @@ def test_signals_wait_for_the_commit(tmp_path, monkeypatch):
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert contents(out) == NEW and leftovers(out, tmp_path) == []
+
+
+def _square(shared, unit):
+    return unit * unit
+
+
+def test_a_signal_while_the_workers_start_leaves_no_worker(monkeypatch):
+    """SIGTERM while the local pool starts (its workers forked, the pool not yet made): the pool is made whole
+    first, the signal then stops the run, and every worker is gone (a half-made pool had no one to stop it).
+    The signal raises a KeyboardInterrupt, as the command line's handler does (``ev.cli.Interrupted``)."""
+    import multiprocessing.pool
+
+    from ev.analysis.executors import LocalExecutor
+
+    class Stop(KeyboardInterrupt):
+        pass
+
+    def stop(signum, frame):
+        raise Stop
+
+    real = multiprocessing.pool.Pool._repopulate_pool
+    sent = []
+
+    def repopulate(self):
+        real(self)
+        if not sent:                    # the first workers are forked: the signal comes now
+            sent.append(True)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "_repopulate_pool", repopulate)
+    results = []
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        with pytest.raises(Stop):
+            LocalExecutor(2).run(_square, [1, 2, 3, 4], lambda index, result: results.append(result))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert sent and results == []
+    assert multiprocessing.active_children() == []
 
 
 # ----- signals to the real commands ----------------------------------------------------------------------

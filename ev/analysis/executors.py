@@ -29,6 +29,7 @@ from typing import Any
 
 import ev
 from ev.errors import BJEVError
+from ev.interrupts import signals_deferred
 
 #: the most local worker processes per core (more only adds switching)
 WORKERS_PER_CORE = 4
@@ -129,8 +130,10 @@ class LocalExecutor(Executor):
             return
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        self._pool = ctx.Pool(n, initializer=_init_local_worker, initargs=(shared,))
         try:
+            # a signal while the pool starts would leave it half made (workers forked, no pool to stop them)
+            with signals_deferred():
+                self._pool = ctx.Pool(n, initializer=_init_local_worker, initargs=(shared,))
             for index, result in self._pool.imap_unordered(_call_local, [(fn, i, u) for i, u in enumerate(units)]):
                 on_result(index, result)
             self._pool.close()

@@ -28,15 +28,15 @@ import errno
 import fcntl
 import os
 import shutil
-import signal
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ev.analysis.basic_strategy import Chart, basic_chart
 from ev.errors import OutputError, excerpt
+from ev.interrupts import signals_deferred
 from ev.present import i18n
 from ev.present.chart_render import (
     EXTENSIONS,
@@ -51,29 +51,6 @@ from ev.present.chart_render import (
 
 #: prefixes of bjev's own temporary names: a new set, the previous set kept aside, a single file's temporary
 STAGING, BACKUP, TEMPORARY = ".bjev-new-", ".bjev-old-", ".bjev-tmp-"
-
-
-@contextlib.contextmanager
-def signals_deferred() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM until the block is over, then deliver the first that came.
-
-    A commit is short; letting it finish keeps the files whole.  Outside the main
-    thread (where handlers cannot be set) the block simply runs.
-    """
-    pending: list[int] = []
-    try:
-        previous = {s: signal.signal(s, lambda signum, frame: pending.append(signum))
-                    for s in (signal.SIGINT, signal.SIGTERM)}
-    except ValueError:
-        yield
-        return
-    try:
-        yield
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
-        if pending:
-            signal.raise_signal(pending[0])
 
 
 def _reason(exc: BaseException) -> str:
