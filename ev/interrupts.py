@@ -6,8 +6,27 @@ layer (committing files) both use it.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 from collections.abc import Iterator
+
+#: blocks of signals_deferred open in this process
+_holding = 0
+
+
+def _after_fork_in_child() -> None:
+    """A process forked inside a deferred block (a pool's worker) must not keep the holding handlers, which would
+    swallow the SIGTERM that stops it: there SIGTERM takes its default action and SIGINT raises
+    KeyboardInterrupt, as in a fresh process (a pool's initializer, or ``ev.cli``, sets its own afterwards)."""
+    global _holding
+    if _holding:
+        _holding = 0
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 @contextlib.contextmanager
@@ -18,6 +37,7 @@ def signals_deferred() -> Iterator[None]:
     worker processes started whole is a pool that can be stopped whole.
     Outside the main thread (where handlers cannot be set) the block simply runs.
     """
+    global _holding
     pending: list[int] = []
     try:
         previous = {s: signal.signal(s, lambda signum, frame: pending.append(signum))
@@ -25,9 +45,11 @@ def signals_deferred() -> Iterator[None]:
     except ValueError:
         yield
         return
+    _holding += 1
     try:
         yield
     finally:
+        _holding -= 1
         for s, handler in previous.items():
             signal.signal(s, handler)
         if pending:

@@ -8,6 +8,7 @@ be gone).  They keep working whatever executor runs the simulation.
 """
 from __future__ import annotations
 
+import faulthandler
 import hashlib
 import json
 import os
@@ -187,8 +188,10 @@ def _square(shared, unit):
 
 def test_a_signal_while_the_workers_start_leaves_no_worker(monkeypatch):
     """SIGTERM while the local pool starts (its workers forked, the pool not yet made): the pool is made whole
-    first, the signal then stops the run, and every worker is gone (a half-made pool had no one to stop it).
-    The signal raises a KeyboardInterrupt, as the command line's handler does (``ev.cli.Interrupted``)."""
+    first, the signal then stops the run, and every worker is gone (a half-made pool had no one to stop it; a
+    worker forked while the signals were held must not keep the holding handler, which would swallow the
+    SIGTERM that stops it).  The signal raises a KeyboardInterrupt, as the command line's handler does
+    (``ev.cli.Interrupted``)."""
     import multiprocessing.pool
 
     from ev.analysis.executors import LocalExecutor
@@ -211,10 +214,12 @@ def test_a_signal_while_the_workers_start_leaves_no_worker(monkeypatch):
     monkeypatch.setattr(multiprocessing.pool.Pool, "_repopulate_pool", repopulate)
     results = []
     previous = signal.signal(signal.SIGTERM, stop)
+    faulthandler.dump_traceback_later(60, exit=True)    # a worker that survives the stop hangs the join: fail
     try:
         with pytest.raises(Stop):
             LocalExecutor(2).run(_square, [1, 2, 3, 4], lambda index, result: results.append(result))
     finally:
+        faulthandler.cancel_dump_traceback_later()
         signal.signal(signal.SIGTERM, previous)
     assert sent and results == []
     assert multiprocessing.active_children() == []
