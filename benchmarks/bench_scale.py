@@ -5,7 +5,7 @@
     python benchmarks/bench_scale.py simulate [--rounds 2e8] [--runs local:1,local:2,dask:1,dask:2]
 
 ``--quick``: local runs only (the sweep on two processes, of at most the grid's first two variants) and
-at most 2e7 rounds (the test suite runs it so).
+at most 4e6 rounds, four chunks (the test suite runs it so).
 
 ``sweep``: the whole grid (default: 384 variants of the default game) on each
 executor in turn, from an empty output each time; prints the total time,
@@ -88,12 +88,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=float, default=2e8)
     parser.add_argument("--runs", help="executors, e.g. local:1,local:2,dask:2")
     parser.add_argument("--save", metavar="DIR", help="sweep: also write each run's rows to DIR as JSON")
-    parser.add_argument("--quick", action="store_true", help="local runs only, at most two variants or 2e7 rounds: "
+    parser.add_argument("--quick", action="store_true", help="local runs only, at most two variants or 4e6 rounds: "
                                                                "checks the script runs (as the test suite runs it)")
     args = parser.parse_args()
     if args.quick:
         args.runs = args.runs or ("local:2" if args.what == "sweep" else "local:1,local:2")
-        args.rounds = min(args.rounds, 2e7)
+        args.rounds = min(args.rounds, 4e6)
     if args.what == "sweep":
         bench_sweep(args.grid, (args.runs or "local:1,local:2,dask:2").split(","), args.save,
                     2 if args.quick else None)

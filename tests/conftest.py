@@ -5,9 +5,11 @@ Cython core, exact fractions), as msgpack runs one suite on both of its implemen
 """
 from __future__ import annotations
 
+import compileall
 import os
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -28,6 +30,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 #: the xdist group of the tests that compute the seed game's truly optimal splits (the report's and the
 #: optimal-split tests): one worker, so that the search is made once
 SEED_GAME_GROUP = "seed-game"
+
+
+def pytest_configure(config) -> None:
+    """Compile bjev's modules to bytecode once, in the controlling process: the suite starts a few hundred
+    Python processes (the README's commands, the fault and bad-input tests, pool and Dask workers), and where
+    PYTHONDONTWRITEBYTECODE is set none of them would keep its compilation for the next."""
+    if not hasattr(config, "workerinput"):
+        import ev
+        compileall.compile_dir(str(Path(ev.__file__).resolve().parent), quiet=1)
 
 
 def random_rules(rng: random.Random, **fixed) -> Rules:
