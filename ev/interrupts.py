@@ -16,13 +16,14 @@ _holding = 0
 
 def _after_fork_in_child() -> None:
     """A process forked inside a deferred block (a pool's worker) must not keep the holding handlers, which would
-    swallow the SIGTERM that stops it: there SIGTERM takes its default action and SIGINT raises
-    KeyboardInterrupt, as in a fresh process (a pool's initializer, or ``ev.cli``, sets its own afterwards)."""
+    swallow the SIGTERM that stops it: there SIGTERM takes its default action and SIGINT is ignored (left to
+    the parent, which stops its workers), as bjev's workers have them (``ev.cli``, the pools' initializers).
+    Hooks run in the order they were registered, and this one may come after ``ev.cli``'s: it sets the same."""
     global _holding
     if _holding:
         _holding = 0
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if hasattr(os, "register_at_fork"):
