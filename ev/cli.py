@@ -27,6 +27,7 @@ from ev.core.actions import FIXED_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.core.rules import make_rules
 from ev.errors import EXCERPT_CHARS, BJEVError, excerpt
+from ev.interrupts import worker_signals
 from ev.present.progress import Progress
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
@@ -466,8 +467,7 @@ _running = False
 def _after_fork_in_child() -> None:
     """A process forked while a command runs (the simulation's workers) leaves SIGINT to bjev and dies on SIGTERM."""
     if _running:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        worker_signals()
 
 
 if hasattr(os, "register_at_fork"):

@@ -14,16 +14,21 @@ from collections.abc import Iterator
 _holding = 0
 
 
+def worker_signals() -> None:
+    """The signals of a bjev worker process: SIGINT is left to the parent (which stops its workers), SIGTERM
+    takes its default action (how the parent stops it)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _after_fork_in_child() -> None:
     """A process forked inside a deferred block (a pool's worker) must not keep the holding handlers, which would
-    swallow the SIGTERM that stops it: there SIGTERM takes its default action and SIGINT is ignored (left to
-    the parent, which stops its workers), as bjev's workers have them (``ev.cli``, the pools' initializers).
-    Hooks run in the order they were registered, and this one may come after ``ev.cli``'s: it sets the same."""
+    swallow the SIGTERM that stops it: it takes :func:`worker_signals`, as bjev's workers do (``ev.cli``, the
+    pools' initializers; hooks run in the order they were registered, and this one may come after ``ev.cli``'s)."""
     global _holding
     if _holding:
         _holding = 0
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        worker_signals()
 
 
 if hasattr(os, "register_at_fork"):

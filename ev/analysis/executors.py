@@ -23,13 +23,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import ev
 from ev.errors import BJEVError
-from ev.interrupts import signals_deferred
+from ev.interrupts import signals_deferred, worker_signals
 
 #: the most local worker processes per core (more only adds switching)
 WORKERS_PER_CORE = 4
@@ -99,8 +98,7 @@ def _init_local_worker(shared: Any) -> None:
     """In each pool process: keep ``shared``; leave Ctrl-C to the parent, die at once on SIGTERM."""
     global _shared
     _shared = shared
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    worker_signals()
 
 
 def _call_local(task: tuple[UnitFunction, int, Any]) -> tuple[int, Any]:
