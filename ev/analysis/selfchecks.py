@@ -1,0 +1,392 @@
+"""Self-checks: figures the engine computes by two routes that must agree, each with a verdict.
+
+The report's appendix "Self-checks" lists them; a failed check makes ``bjev report``
+exit non-zero.  Every check is a :class:`Check` (plain data, ``as_dict`` for JSON):
+
+* :func:`distribution_check`: the outcome distribution of a ``RoundStats`` sums to 1,
+  has no negative probability, and its mean is the round's EV.
+* :func:`exact_float_check`: the headline figures (EV, E[W], both RTPs) of the float
+  engine equal the exact engine's to within 1e-12.
+* :func:`removal_check`: the removal average.  A strategy ``P`` held fixed (the optimal
+  strategy of the full shoe) is played from the shoe with its first card burnt unseen.
+  An unseen card is as good as one left at the bottom of the shoe, so averaging over
+  the burnt card gives the full-shoe EV again:
+  ``EV(shoe; P) = sum_c n_c / n * EV(shoe - c; P)``.
+  The identity holds only while ``P`` is a function of the cards the player sees:
+  every table (unsplit play per up card, the fallback, split-hand play, insurance,
+  even money) is the full shoe's.  Play optimised again on each reduced shoe knows
+  the burnt card and breaks it; that is how the check tells an algorithm error from
+  rounding.
+* :func:`chain_check`, :func:`split_chain_check`: EVs that must not increase along a
+  chain of strategies (optimal >= CDP >= CDP1 >= CDZ- ...), over the round or per up
+  card and pair (:func:`split_values_by_strategy` collects the split EVs).
+
+Tolerances: an exact check compares ``Fraction``s for equality (tolerance 0); a float
+check allows :data:`FLOAT_TOLERANCE`.  Units: initial bets.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+from typing import Any
+
+from ev.analysis.accounting import RoundStats, play_cells, round_stats
+from ev.analysis.game import Game
+from ev.analysis.splits import resplit_value
+from ev.analysis.strategy import SPLIT, Policy, optimal_policy
+from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES, split_mode
+from ev.core.arithmetic import Number
+from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, subtract
+
+#: a float figure may differ from its twin by this much (the float engine's rounding is about 1e-16)
+FLOAT_TOLERANCE = 1e-12
+#: how far a distribution's mean may lie from the EV when splits of three and four hands are scored
+#: independently given the dealer's outcome (``ev.analysis.accounting``: about 1e-6 bets, bounded by 1e-5)
+INDEPENDENT_TOLERANCE = 1e-5
+ARITHMETICS = ("exact", "float")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One self-check: ``figure`` (initial bets unless the description says otherwise) against ``tolerance``.
+
+    ``arithmetic``: "exact" (fractions compared for equality; ``tolerance`` 0) or "float".
+    ``detail``: the figures behind ``figure``, JSON-ready.
+    """
+
+    key: str
+    description: str
+    figure: float
+    tolerance: float
+    passed: bool
+    arithmetic: str
+    detail: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+def all_passed(checks: Iterable[Check]) -> bool:
+    return all(check.passed for check in checks)
+
+
+def _is_exact(*values: Any) -> bool:
+    return all(isinstance(v, (Fraction, int)) for v in values)
+
+
+def _gap(a: Any, b: Any) -> Any:
+    """|a - b|, exactly when either is a fraction (a float is converted exactly)."""
+    if isinstance(a, Fraction) or isinstance(b, Fraction):
+        return abs(Fraction(a) - Fraction(b))
+    return abs(a - b)
+
+
+# ----- 1. the distribution ---------------------------------------------------------------------------
+def distribution_check(stats: RoundStats, ev: Number) -> Check:
+    """The outcome distribution of ``stats`` sums to 1, holds no negative probability, and its mean is ``ev``
+    (the round's EV, ``game.round(split_strategy).ev``).  Figure: the larger deviation.
+
+    Exact arithmetic: both equalities exactly.  Floats: within :data:`FLOAT_TOLERANCE`.  When the
+    splits of three or four hands were scored independently (``stats.distribution_method``), the mean
+    may lie up to :data:`INDEPENDENT_TOLERANCE` from the EV by construction; the sum is still checked
+    to the arithmetic's tolerance.
+    """
+    A = stats.arithmetic
+    exact = A.exact
+    total = sum(stats.distribution.values(), A.zero)
+    lowest = min(stats.distribution.values(), default=A.zero)
+    sum_gap, mean_gap = _gap(total, 1), _gap(stats.mean, ev)
+    sum_tolerance = 0.0 if exact else FLOAT_TOLERANCE
+    independent = stats.distribution_method == "independent"
+    mean_tolerance = INDEPENDENT_TOLERANCE if independent else sum_tolerance
+    passed = lowest >= 0 and sum_gap <= sum_tolerance and mean_gap <= mean_tolerance
+    description = "the outcome distribution sums to 1 and its mean is the EV"
+    if independent:
+        description += " (splits of three and four hands scored independently given the dealer's outcome)"
+    return Check("distribution", description, float(max(sum_gap, mean_gap)), mean_tolerance, bool(passed),
+                 A.name, {"sum_deviation": float(sum_gap), "mean_deviation": float(mean_gap),
+                          "sum_tolerance": sum_tolerance, "lowest_probability": float(lowest),
+                          "distribution_method": stats.distribution_method})
+
+
+# ----- 2. exact equals float -------------------------------------------------------------------------
+HEADLINE_FIGURES = ("ev", "expected_wager", "rtp_initial", "rtp_total_wagered")
+
+
+def exact_float_check(float_stats: RoundStats, exact_stats: RoundStats, tolerance: float = FLOAT_TOLERANCE) -> Check:
+    """The headline figures (EV per initial bet, E[W], RTP per initial bet and per total wagered) of the
+    float engine equal the exact engine's within ``tolerance``.  Figure: the largest difference, computed
+    exactly (each float taken at its exact binary value)."""
+    if float_stats.arithmetic.exact or not exact_stats.arithmetic.exact:
+        raise ValueError("exact_float_check compares a float RoundStats with an exact one, in that order")
+    if float_stats.rules != exact_stats.rules or float_stats.split_strategy != exact_stats.split_strategy:
+        raise ValueError("the two RoundStats are of different rules or split strategies")
+    gaps = {name: _gap(getattr(float_stats, name), getattr(exact_stats, name)) for name in HEADLINE_FIGURES}
+    worst = max(gaps.values())
+    return Check("exact-equals-float", "the float engine's EV, E[W] and both RTPs equal the exact engine's",
+                 float(worst), tolerance, bool(worst <= tolerance), "float",
+                 {name: float(gap) for name, gap in gaps.items()})
+
+
+# ----- 3. the removal average ------------------------------------------------------------------------
+def on_hand_graph(policy: Policy, game: Game) -> Policy:
+    """``policy`` with its tables indexed by ``game``'s hand graph, matched by hand composition.
+
+    A hand the policy does not know (it cannot occur in the policy's shoe) gets no action.
+    """
+    hands = game.graph["hands"]
+    if policy.hands is hands or policy.hands == hands:
+        return policy
+    index = {tuple(h): i for i, h in enumerate(policy.hands)}
+    where = [index.get(tuple(h)) for h in hands]
+
+    def remap(codes: bytes, missing: int) -> bytes:
+        return bytes(codes[i] if i is not None else missing for i in where)
+
+    return dataclasses.replace(
+        policy, hands=hands,
+        play={up: remap(t, NO_ACTION) for up, t in policy.play.items()},
+        fallback={up: remap(t, NO_ACTION) for up, t in policy.fallback.items()},
+        split_play={up: remap(t, NO_ACTION) for up, t in policy.split_play.items()},
+        insurance=remap(policy.insurance, 0))
+
+
+def fixed_split_value(game: Game, evaluator: Any, up: int, pair: int) -> Number:
+    """Joint EV of splitting ``pair`` against ``up``, every hand made played by the evaluator's split
+    table for that pair (resplits included): exact, by :func:`ev.analysis.splits.resplit_value`, for
+    any post-split play that depends on the hand's own cards only."""
+    A, rules = game.arithmetic, game.rules
+    one_card = rules.one_card_after_split(pair)
+    deck = subtract(game.shoe, composition_of([up]))
+    rest = subtract(deck, composition_of([pair, pair]))
+    nxt = game.graph["next"]
+    start = nxt[pair]
+
+    def hand_values(a: int, _k: int) -> list:
+        values = []
+        for c in range(N_RANKS):
+            if rest[c] - (a if c == pair else 0) <= 0:
+                values.append(A.zero)      # never read: no such second card in this context
+                continue
+            cells = evaluator.context_distribution(nxt[start * N_RANKS + c], pair, a + 1, one_card)
+            values.append(sum((result * mass for (_, _, result), mass in cells.items()), A.zero))
+        return values
+
+    most = rules.split_hands(pair)
+    return sum((weight * resplit_value(deck, pair, most, p, hand_values, A.ratio)
+                for weight, p in game.resplit_cards(deck, pair)), A.zero)
+
+
+def fixed_policy_ev(game: Game, policy: Policy) -> Number:
+    """Exact EV (initial bets, in the game's arithmetic) of ``policy`` played on ``game``'s shoe.
+
+    The round without splits by the accounting (``round_stats`` of the policy with every split
+    replaced by its fallback), corrected deal by deal by the splits' EV from
+    :func:`fixed_split_value` (exact with resplits too, where ``round_stats`` may score the
+    hands of three- and four-hand splits independently).
+    """
+    A, rules = game.arithmetic, game.rules
+    policy = on_hand_graph(policy, game)
+    play = {up: bytes(f if c == SPLIT else c for c, f in zip(policy.play[up], policy.fallback[up]))
+            for up in policy.play}
+    ev = round_stats(game, dataclasses.replace(policy, play=play)).ev
+    n_shoe = sum(game.shoe)
+    for up in game.upcards():
+        base = subtract(game.shoe, composition_of([up]))
+        n = sum(base)
+        natural = blackjack_rank(up)
+        settled = rules.settled_blackjack_rank(up) >= 0
+        evaluator = None
+        for pair in range(N_RANKS):
+            s = game.graph["index"].get(composition_of([pair, pair]))
+            if s is None or base[pair] < 2 or policy.play[up][s] != SPLIT:
+                continue
+            if evaluator is None:
+                evaluator = A.evaluator(game.solver(up), natural, policy.play[up], policy.split_play[up] * N_RANKS)
+            share = game.same_ten_rank_probability() if pair == TEN else A.one
+            weight = A.ratio(game.shoe[up], n_shoe) * A.ratio(base[pair] * (base[pair] - 1), n * (n - 1)) * share
+            deck = subtract(base, composition_of([pair, pair]))
+            p_bj = A.ratio(deck[natural], sum(deck)) if natural >= 0 else A.zero
+            fallback = sum((x * mass for (_, _, x), mass, _ in
+                            play_cells(game, evaluator, up, policy.fallback[up][s], s, pair, p_bj, settled)), A.zero)
+            ev += weight * (fixed_split_value(game, evaluator, up, pair) - fallback)
+    return ev
+
+
+@dataclass
+class RemovalAverage:
+    """EV of one fixed strategy on the full shoe and on the shoe less one unseen card of each rank.
+
+    ``ev_by_removed`` and ``weights`` are keyed by rank symbol ('A', '2', ..., 'T'); ``weights[c]``
+    is n_c / n, the chance that the burnt card is a ``c``.
+    """
+
+    policy: str
+    arithmetic: str
+    ev: Number
+    ev_by_removed: dict[str, Number]
+    weights: dict[str, Number]
+    average: Number
+
+    @property
+    def difference(self) -> Number:
+        return self.average - self.ev
+
+
+def removal_average(game: Game, policy: Policy | None = None) -> RemovalAverage:
+    """EV(shoe; P) and sum_c n_c / n * EV(shoe - c; P) in ``game``'s arithmetic.
+
+    ``policy`` (default: the optimal strategy of ``game``'s shoe, CDZ- after splits) is held
+    fixed on every reduced shoe: its tables, matched by hand composition, are evaluated by
+    :func:`fixed_policy_ev`; nothing is optimised again.
+    """
+    A, rules = game.arithmetic, game.rules
+    policy = policy if policy is not None else optimal_policy(game)
+    missing = subtract(game.caps, game.shoe)
+    n = sum(game.shoe)
+    full = fixed_policy_ev(game, policy)
+    by_removed: dict[str, Number] = {}
+    weights: dict[str, Number] = {}
+    average = A.zero
+    for c in range(N_RANKS):
+        if not game.shoe[c]:
+            continue
+        removed = [m + (r == c) for r, m in enumerate(missing)]
+        reduced = Game(rules, removed, exact=game.exact)
+        by_removed[RANK_SYMBOLS[c]] = value = fixed_policy_ev(reduced, policy)
+        weights[RANK_SYMBOLS[c]] = weight = A.ratio(game.shoe[c], n)
+        average += weight * value
+    return RemovalAverage(policy.name, A.name, full, by_removed, weights, average)
+
+
+def removal_arithmetic(game: Game) -> str:
+    """The arithmetic :func:`removal_check` takes by default: exact when it is cheap, floats otherwise.
+
+    Measured on the 2-core machine (ten reduced shoes and the full one): floats about 1 s for any
+    rule set; exact about 6-8 s whatever the number of decks (the exact policy evaluator's work
+    grows with the hand graph, not the deck count), more with resplits.  That is too much for the
+    report's budget, so the check runs in floats unless ``game`` is exact already.
+    """
+    return "exact" if game.exact else "float"
+
+
+def removal_check(game: Game, policy: Policy | None = None, arithmetic: str = "auto") -> Check:
+    """The removal average of :func:`removal_average` equals the full-shoe EV: exactly in exact
+    arithmetic, within :data:`FLOAT_TOLERANCE` in floats.  Figure: |difference|.
+
+    ``game``: the full shoe (either arithmetic); ``policy``: the strategy held fixed (default:
+    the optimal strategy of ``game``, CDZ- after splits, derived in ``game``'s arithmetic);
+    ``arithmetic``: "exact", "float" or "auto" (:func:`removal_arithmetic`).
+    """
+    if arithmetic == "auto":
+        arithmetic = removal_arithmetic(game)
+    if arithmetic not in ARITHMETICS:
+        raise ValueError(f"arithmetic must be one of auto, {', '.join(ARITHMETICS)}, not {arithmetic!r}")
+    if policy is None:
+        policy = optimal_policy(game)
+    if game.exact != (arithmetic == "exact"):
+        game = Game(game.rules, subtract(game.caps, game.shoe), exact=arithmetic == "exact")
+    result = removal_average(game, policy)
+    gap = abs(result.difference)
+    tolerance = 0.0 if game.exact else FLOAT_TOLERANCE
+    return Check("removal-average",
+                 "the EV of the full shoe's strategy held fixed, averaged over one card burnt unseen, "
+                 "equals its full-shoe EV",
+                 float(gap), tolerance, bool(gap <= tolerance), result.arithmetic,
+                 {"policy": result.policy, "ev": float(result.ev), "average": float(result.average),
+                  "ev_by_removed": {k: float(v) for k, v in result.ev_by_removed.items()}})
+
+
+# ----- 4. strategy chains ----------------------------------------------------------------------------
+def _chain_tolerance(values: Iterable[Any], tolerance: float | None) -> tuple[float, str]:
+    exact = _is_exact(*values)
+    if tolerance is None:
+        tolerance = 0.0 if exact else FLOAT_TOLERANCE
+    return tolerance, "exact" if exact else "float"
+
+
+def chain_check(key: str, description: str, chain: Sequence[tuple[str, Number]],
+                tolerance: float | None = None) -> Check:
+    """Each EV of ``chain`` ((name, EV) pairs, in the order they must not increase) is at least the
+    next one's, ties allowed, within ``tolerance`` (default 0 for fractions, :data:`FLOAT_TOLERANCE`
+    otherwise).  Figure: the worst violation, the largest amount by which an EV exceeds the one
+    before it (0 when none does)."""
+    tolerance, kind = _chain_tolerance((v for _, v in chain), tolerance)
+    worst: Any = 0
+    where = None
+    for (name_a, a), (name_b, b) in pairwise(chain):
+        excess = b - a
+        if excess > worst:
+            worst, where = excess, [name_a, name_b]
+    return Check(key, description, float(worst), tolerance, bool(worst <= tolerance), kind,
+                 {"order": [name for name, _ in chain], "worst_pair": where})
+
+
+def split_chain_check(key: str, description: str, chain: Sequence[tuple[str, Mapping[Hashable, Number]]],
+                      tolerance: float | None = None) -> Check:
+    """:func:`chain_check` for every key at once: ``chain`` is (name, {key: EV}) pairs in the order the
+    EVs must not increase, e.g. {(up, pair): split EV} per split strategy (every mapping with the same
+    keys).  Figure: the worst violation over every key."""
+    if not chain:
+        raise ValueError("an empty chain")
+    keys = list(chain[0][1])
+    for name, values in chain[1:]:
+        if set(values) != set(keys):
+            raise ValueError(f"the values of {name!r} are not for the same keys as those of {chain[0][0]!r}")
+    tolerance, kind = _chain_tolerance((v for _, values in chain for v in values.values()), tolerance)
+    worst: Any = 0
+    where = None
+    for k in keys:
+        for (name_a, a), (name_b, b) in pairwise(chain):
+            excess = b[k] - a[k]
+            if excess > worst:
+                worst, where = excess, {"key": list(k) if isinstance(k, tuple) else k, "pair": [name_a, name_b]}
+    return Check(key, description, float(worst), tolerance, bool(worst <= tolerance), kind,
+                 {"order": [name for name, _ in chain], "keys": len(keys), "worst": where})
+
+
+def split_values_by_strategy(game: Game, strategies: Sequence[str] = SPLIT_STRATEGIES
+                             ) -> dict[str, dict[tuple[str, str], Number]]:
+    """{strategy: {(up, pair): joint EV of splitting}} for every up card and pair the shoe allows.
+
+    Up cards and pairs are rank symbols ('A', '2', ..., 'T').  Values are ``Game.split_value``:
+    joint (when a dealer blackjack is settled before play, E[result; no dealer blackjack]),
+    summed over every hand the split makes, in the game's arithmetic.  Truly optimal split
+    play ("optimal") needs one split only (``EngineError`` otherwise).
+    """
+    out: dict[str, dict[tuple[str, str], Number]] = {s: {} for s in strategies}
+    if not game.rules.may_split:
+        return out
+    for up in game.upcards():
+        solver = game.solver(up)
+        base = subtract(game.shoe, composition_of([up]))
+        for pair in range(N_RANKS):
+            if base[pair] < 2:
+                continue
+            for s in strategies:
+                out[s][RANK_SYMBOLS[up], RANK_SYMBOLS[pair]] = game.split_value(solver, pair, split_mode(s))
+    return out
+
+
+__all__ = [
+    "FLOAT_TOLERANCE",
+    "HEADLINE_FIGURES",
+    "INDEPENDENT_TOLERANCE",
+    "Check",
+    "RemovalAverage",
+    "all_passed",
+    "chain_check",
+    "distribution_check",
+    "exact_float_check",
+    "fixed_policy_ev",
+    "fixed_split_value",
+    "on_hand_graph",
+    "removal_arithmetic",
+    "removal_average",
+    "removal_check",
+    "split_chain_check",
+    "split_values_by_strategy",
+]
