@@ -22,6 +22,7 @@ from ev.analysis.selfchecks import (
     removal_average,
     removal_check,
     split_chain_check,
+    split_order_check,
     split_values_by_strategy,
 )
 from ev.analysis.strategies import mimic_dealer_policy
@@ -232,3 +233,20 @@ def test_split_values_fall_from_optimal_to_cdz_per_up_card_and_pair(exact):
     assert not reversed_check.passed and reversed_check.figure > 1e-6
     with pytest.raises(ValueError, match="same keys"):
         split_chain_check("x", "y", [("cdz", values["cdz"]), ("cdp", {})])
+
+
+def test_the_split_order_check_leaves_out_the_pairs_that_can_be_resplit():
+    game = Game(Rules(max_split_hands=4))                   # aces split once, every other pair up to four hands
+    check = split_order_check(game)
+    assert check.passed and check.detail["pairs_left_out"] == list(RANK_SYMBOLS[1:])
+    assert check.detail["keys"] == len(game.upcards())      # A-A against every up card
+    # CDP against CDP1 with resplits: not an order, and a chain over it would be a false alarm
+    values = split_values_by_strategy(game, ("cdp", "cdp1"), pairs=[9])
+    assert values["cdp1"]["A", "T"] - values["cdp"]["A", "T"] == pytest.approx(6.56e-6, rel=1e-2)
+
+
+def test_the_split_order_check_on_one_split_and_on_none():
+    check = split_order_check(Game(Rules(double_after_split=True), SMALL))
+    assert check.passed and check.detail["pairs_left_out"] == [] and check.detail["keys"] > 40
+    check = split_order_check(Game(Rules(max_split_hands=1)))
+    assert check.passed and check.detail["keys"] == 0 and check.tolerance == FLOAT_TOLERANCE
