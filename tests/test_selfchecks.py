@@ -146,6 +146,8 @@ def test_the_removal_check_takes_the_arithmetic_asked_for():
     assert check.arithmetic == "exact" and check.passed
     with pytest.raises(ValueError, match="arithmetic must be one of"):
         removal_check(game, arithmetic="decimal")
+    with pytest.raises(ValueError, match="other rules"):
+        removal_check(game, optimal_policy(Game(Rules(hit_soft_17=False), SMALL)))
 
 
 # ----- distribution, exact equals float --------------------------------------------------------------

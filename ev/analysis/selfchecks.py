@@ -245,6 +245,8 @@ def removal_average(game: Game, policy: Policy | None = None) -> RemovalAverage:
     """
     A, rules = game.arithmetic, game.rules
     policy = policy if policy is not None else optimal_policy(game)
+    if policy.rules != rules:
+        raise ValueError(f"the strategy {policy.name!r} is for other rules than the game's")
     missing = subtract(game.caps, game.shoe)
     n = sum(game.shoe)
     full = fixed_policy_ev(game, policy)
