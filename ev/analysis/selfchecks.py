@@ -19,7 +19,9 @@ exit non-zero.  Every check is a :class:`Check` (plain data, ``as_dict`` for JSO
   rounding.
 * :func:`chain_check`, :func:`split_chain_check`: EVs that must not increase along a
   chain of strategies (optimal >= CDP >= CDP1 >= CDZ- ...), over the round or per up
-  card and pair (:func:`split_values_by_strategy` collects the split EVs).
+  card and pair (:func:`split_values_by_strategy` collects the split EVs);
+  :func:`split_order_check` is the per-pair chain where it is a theorem (pairs that make
+  two hands at most).
 
 Tolerances: an exact check compares ``Fraction``s for equality (tolerance 0); a float
 check allows :data:`FLOAT_TOLERANCE`.  Units: initial bets.
@@ -265,12 +267,14 @@ def removal_average(game: Game, policy: Policy | None = None) -> RemovalAverage:
 
 
 def removal_arithmetic(game: Game) -> str:
-    """The arithmetic :func:`removal_check` takes by default: exact when it is cheap, floats otherwise.
+    """The arithmetic :func:`removal_check` takes by default: the game's own.
 
-    Measured on the 2-core machine (ten reduced shoes and the full one): floats about 1 s for any
-    rule set; exact about 6-8 s whatever the number of decks (the exact policy evaluator's work
-    grows with the hand graph, not the deck count), more with resplits.  That is too much for the
-    report's budget, so the check runs in floats unless ``game`` is exact already.
+    Measured on the shared 2-core machine (the full shoe and ten reduced shoes, the policy
+    included): floats 0.7 s (one deck) to 0.9 s (eight), 1.0-1.8 s resplitting to four hands;
+    exact 5.5 s (one deck) to 7.4 s (eight), 8 s resplitting on one deck and 15.5 s on eight.
+    The exact cost hardly depends on the number of decks (the exact policy evaluator walks the
+    hand graph once per up card and shoe), so no deck count makes it cheap next to the report's
+    ~15 s: the report's float game gets the float check (``arithmetic="exact"`` asks for fractions).
     """
     return "exact" if game.exact else "float"
 
