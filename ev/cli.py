@@ -391,7 +391,7 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
     from ev.present.report.meta import load_meta
     meta = load_meta(args.meta) if args.meta else None
     with output_target(args.out) as target:       # an unwritable or busy --out fails now, not after the work
-        with _executor(args) as executor, Progress(total_steps(not args.skip_rules_effect), "report") as bar:
+        with _executor(args) as executor, Progress(total_steps(not args.skip_rules_effect, rules), "report") as bar:
             report = build_report(rules, split_strategy=_split(args), simulate_rounds=rounds, seed=args.seed,
                                   executor=executor, sensitivity=not args.skip_rules_effect,
                                   progress=bar.advance, meta=meta, command=["bjev", *args.argv])

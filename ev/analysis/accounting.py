@@ -12,10 +12,13 @@ fractions for ``Game(rules, exact=True)`` (the SD and skewness are then
 Conventions (every figure in initial bets):
 
 * **Net result** of a round: everything won minus everything staked, insurance
-  and even money included.  Even money is insurance on a blackjack: the
-  stake is 1.5 and the net result +1.
-* **Stake** W: the initial bet, doubles, split bets, and 0.5 for insurance or
-  even money when taken.  When the dealer peeks and has blackjack, play never
+  and even money included.  Even money's net result is +1.
+* **Stake** W: the initial bet, doubles, split bets, and 0.5 for insurance when
+  taken.  Even money is staked as 1 initial bet (:data:`EVEN_MONEY_STAKE`): the
+  player takes it without placing chips, so a "total win / total bet" meter
+  counts the initial bet only.  The other convention counts it as insurance on
+  a blackjack (stake 1.5): ``expected_wager_at(Fraction(3, 2))`` and
+  ``rtp_total_wagered_at(...)`` give the figures under it.  When the dealer peeks and has blackjack, play never
   starts.  When an unchecked blackjack takes only the original bet, the
   double and split wagers are returned: they are not counted as staked.
 * **RTP**: per initial bet ``1 + EV``; per total wagered ``(E[W] + EV) / E[W]``.
@@ -40,6 +43,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ev.analysis.game import Game
@@ -54,6 +58,10 @@ from ev.core.rules import Rules
 from ev.errors import EngineError
 
 _PLAY = (Action.STAND, Action.HIT, Action.DOUBLE)
+#: the stake counted for even money, in initial bets: the initial bet only (no chips are placed for it)
+EVEN_MONEY_STAKE = 1
+#: the stakes a report may count for even money: the initial bet, or insurance on a blackjack too
+EVEN_MONEY_STAKES = (Fraction(1), Fraction(3, 2))
 
 
 class ReturnToPlayer:
@@ -61,6 +69,7 @@ class ReturnToPlayer:
 
     ev: Any
     expected_wager: Any
+    p_even_money: Any
 
     @property
     def rtp_initial(self) -> Any:
@@ -69,6 +78,15 @@ class ReturnToPlayer:
     @property
     def rtp_total_wagered(self) -> Any:
         return (self.expected_wager + self.ev) / self.expected_wager
+
+    def expected_wager_at(self, even_money_stake: Any) -> Any:
+        """E[W] with even money staked as ``even_money_stake`` initial bets (1: the engine's convention)."""
+        return self.expected_wager + (even_money_stake - EVEN_MONEY_STAKE) * self.p_even_money
+
+    def rtp_total_wagered_at(self, even_money_stake: Any) -> Any:
+        """The RTP per total wagered with even money staked as ``even_money_stake`` initial bets."""
+        wager = self.expected_wager_at(even_money_stake)
+        return (wager + self.ev) / wager
 
 
 @dataclass
@@ -287,7 +305,7 @@ def _upcard(game: Game, table: Policy, evaluator: Any, up: int, tally: _Tally,
             tally.p_player_bj += p
             if up == ACE and rules.even_money and table.even_money:
                 tally.p_even_money += p
-                tally.add(p, one, one + half)
+                tally.add(p, one, one)           # even money: stake 1 (EVEN_MONEY_STAKE)
             else:
                 tally.add(p * p_bj, zero, one)
                 tally.add(p * (1 - p_bj), payout, one)

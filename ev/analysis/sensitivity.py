@@ -8,6 +8,7 @@ from ev.analysis.accounting import ReturnToPlayer, round_stats
 from ev.analysis.game import Game
 from ev.analysis.strategies import policy_figures
 from ev.analysis.strategy import optimal_policy
+from ev.core.cards import ACE, TEN
 from ev.core.rules import Rules
 
 #: the RTP the seed game publishes ("total win / total bet with optimal strategy"), as a fraction
@@ -21,7 +22,7 @@ READINGS: tuple[tuple[str, dict], ...] = (
      {"peek": "ten", "unchecked_blackjack_takes": "original"}),
 )
 
-#: one-rule changes from a base rule set, as (label, changes)
+#: one-rule changes from the seed game, as (label, changes): ``effects_for(Rules())``
 EFFECTS: tuple[tuple[str, dict], ...] = (
     ("dealer stands on soft 17", {"hit_soft_17": False}),
     ("double on any two cards", {"double": "any"}),
@@ -36,6 +37,47 @@ EFFECTS: tuple[tuple[str, dict], ...] = (
     ("6 decks", {"decks": 6}),
     ("8 decks", {"decks": 8}),
 )
+
+#: the changes a rule-effect table may list, each with its label; ``effects_for`` keeps those that change a table
+CANDIDATE_EFFECTS: tuple[tuple[str, dict], ...] = (
+    ("dealer stands on soft 17", {"hit_soft_17": False}),
+    ("dealer hits soft 17", {"hit_soft_17": True}),
+    ("double on any two cards", {"double": "any", "double_soft": True}),
+    ("double on 9-11", {"double": "9-11"}),
+    ("double on 10-11 only", {"double": "10-11"}),
+    ("double after split", {"double_after_split": True}),
+    ("no double after split", {"double_after_split": False}),
+    ("one split only", {"max_split_hands": 2, "resplit_aces": False}),
+    ("resplit to 4 hands", {"max_split_hands": 4}),
+    ("resplit aces (to 4 hands)", {"max_split_hands": 4, "resplit_aces": True}),
+    ("no resplit of aces", {"resplit_aces": False}),
+    ("late surrender", {"late_surrender": True}),
+    ("no surrender", {"late_surrender": False}),
+    ("blackjack pays 3:2", {"blackjack_payout": "3:2"}),
+    ("blackjack pays 6:5", {"blackjack_payout": "6:5"}),
+    ("dealer checks under an ace and a ten", {"peek": "ace_ten"}),
+    ("no hole card (blackjack takes all)", {"peek": "none", "unchecked_blackjack_takes": "all"}),
+    ("1 deck", {"decks": 1}),
+    ("2 decks", {"decks": 2}),
+    ("6 decks", {"decks": 6}),
+    ("8 decks", {"decks": 8}),
+)
+
+
+def effects_for(base: Rules) -> list[tuple[str, dict]]:
+    """The one-rule changes that make a table other than ``base`` (a change to what ``base`` already has, or
+    to a rule that has no effect under it, is left out): the rows of a rule-effect table."""
+    out = []
+    for label, changes in CANDIDATE_EFFECTS:
+        changed = base.replace(**changes)
+        if changed == base or (changes.get("peek") == "ace_ten" and all(base.blackjack_settled_as_peek(u)
+                                                                         for u in (ACE, TEN))):
+            continue     # the same table, or the same game in expected value (a settled blackjack is a peek)
+        if any(not changed.has_effect(k) and not base.has_effect(k) for k in changes
+                                  if len(changes) == 1):
+            continue
+        out.append((label, changes))
+    return out
 
 
 @dataclass
@@ -93,4 +135,4 @@ def rule_effects(base: Rules | None = None, split_strategy: str = "cdz", progres
     """The base game and each one-rule change from it."""
     base = base or Rules()
     reference = evaluate(base, [("base game", {})], split_strategy, known=known)[0]
-    return reference, evaluate(base, EFFECTS, split_strategy, progress, known)
+    return reference, evaluate(base, effects_for(base), split_strategy, progress, known)

@@ -30,6 +30,9 @@ from ev.core.cards import ACE, N_RANKS, TEN, blackjack_rank, composition_of, han
 MIMIC_NAME = "mimic the dealer"
 NEVER_BUST_NAME = "never bust"
 WORST_NAME = "minimum over legal play"
+#: why the truly optimal row is missing where a pair may be split more than once
+OPTIMAL_RESPLIT_REASON = ("truly optimal split play is computed for one split only; these rules allow resplits "
+                          "(not implemented yet)")
 
 
 def _missing(v: Any) -> bool:
@@ -240,6 +243,8 @@ class Figures(ReturnToPlayer):
 
     ev: Any
     expected_wager: Any
+    #: P(even money taken): the stake conventions of even money differ by half of it (``expected_wager_at``)
+    p_even_money: Any = 0
 
 
 def policy_figures(game: Game, policy: Policy) -> Figures:
@@ -278,7 +283,7 @@ def policy_figures(game: Game, policy: Policy) -> Figures:
                                     game.rules.settled_blackjack_rank(up) >= 0))
             ev += weight * (split_mean - sum((x * mass for (_, _, x), mass, _ in cells), A.zero))
             wager += weight * (split_stake - sum((stake * mass for _, mass, stake in cells), A.zero))
-    return Figures(ev, wager)
+    return Figures(ev, wager, unsplit.p_even_money)
 
 
 # ----- the table ----------------------------------------------------------------------------------
@@ -292,6 +297,8 @@ class StrategyRow:
     key: str
     name: str
     figures: Any
+    #: why the row has no figures (``figures`` None): a strategy these rules do not support yet
+    reason: str | None = None
 
 
 def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, Any] | None = None,
@@ -311,9 +318,13 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
         key = f"optimal-{name}"
         if key not in computed and name == "cdp" and game.rules.max_split_hands <= 2 and "optimal-cdp1" in computed:
             computed[key] = computed["optimal-cdp1"]     # with one split CDP is CDP1 (no resplit to vary with)
+        label = f"optimal composition-dependent ({name})"
+        if name == "optimal" and key not in computed and game.rules.max_split_hands > 2:
+            rows.append(StrategyRow(key, label, None, OPTIMAL_RESPLIT_REASON))
+            continue
         if key not in computed:
             computed[key] = round_stats(game, name)
-        rows.append(StrategyRow(key, f"optimal composition-dependent ({name})", computed[key]))
+        rows.append(StrategyRow(key, label, computed[key]))
     if basic is not None:
         rows.append(StrategyRow("basic", basic.name, computed.get("basic") or policy_figures(game, basic)))
         if game.rules.insurance or game.rules.even_money:

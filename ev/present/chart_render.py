@@ -23,7 +23,7 @@ from ev.analysis.basic_strategy import CODES, LETTER_ACTION, Chart, ChartExcepti
 from ev.analysis.strategy import ACTION_NAMES
 from ev.core.cards import ACE, RANK_SYMBOLS, TEN, UP_ORDER
 from ev.errors import BJEVError
-from ev.present import i18n
+from ev.present import i18n, rule_text
 from ev.present.i18n import t
 from ev.present.numbers import number, percent
 
@@ -444,10 +444,8 @@ def render_ev_csv(chart: Chart) -> str:
 
 
 def render_ev_md(chart: Chart, lang: str = "en") -> str:
-    peeked = [up_symbol(u) for u in (ACE, TEN) if chart.rules.blackjack_settled_as_peek(u)]
     split = SPLIT_SHORT.get(chart.split_strategy) or t(f"split_short.{chart.split_strategy}", lang)
-    intro = (t("evtable.intro_split", lang, cards=i18n.join_and(peeked, lang), split=split) if peeked
-             else t("evtable.unconditioned", lang))
+    intro = t("evtable.intro_split", lang, conditioning=rule_text.conditioning(chart.rules, lang), split=split)
     lines = [f"# {t('evtable.title', lang)}", "", f"{t('rules.label', lang)}: "
              f"{i18n.rules_summary(chart.rules, lang)}", "", intro, "", t("evtable.natural", lang), ""]
     for up in UP_ORDER:

@@ -164,20 +164,92 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "de": "Erwartungswert jeder Entscheidung für jede Hand mit zwei Karten",
                       "pl": "Wartość oczekiwana każdej decyzji dla każdego układu z dwóch kart"},
     "evtable.intro_split": {"en": "EV in initial bets of each allowed action, with optimal play afterwards "
-                                  "(split hands: {split}). Against an up card under which the dealer checks for "
-                                  "blackjack ({cards}), the EVs are conditioned on no dealer blackjack. Insurance "
-                                  "and even money are decided before the check and are unconditioned. "
-                                  "* marks the best action.",
+                                  "(split hands: {split}). {conditioning} Insurance and even money are decided "
+                                  "before the hole card is known and are unconditioned. * marks the best action.",
                             "de": "Erwartungswert in Grundeinsätzen jeder erlaubten Entscheidung, danach optimales "
-                                  "Spiel (geteilte Hände: {split}). Gegen eine Karte, unter der der Dealer auf "
-                                  "Blackjack prüft ({cards}), sind die Werte bedingt auf keinen Blackjack des "
-                                  "Dealers. Versicherung und Even Money werden vor der Prüfung entschieden und sind "
-                                  "unbedingt. * markiert die beste Entscheidung.",
+                                  "Spiel (geteilte Hände: {split}). {conditioning} Versicherung und Even Money "
+                                  "werden entschieden, bevor die verdeckte Karte bekannt ist, und sind unbedingt. "
+                                  "* markiert die beste Entscheidung.",
                             "pl": "Wartość oczekiwana w stawkach początkowych każdej dozwolonej decyzji, potem gra "
-                                  "optymalna (układy po dzieleniu: {split}). Przeciw karcie, przy której krupier "
-                                  "sprawdza blackjacka ({cards}), wartości są warunkowe względem braku blackjacka "
-                                  "krupiera. Ubezpieczenie i Even Money są rozstrzygane przed sprawdzeniem i są "
-                                  "bezwarunkowe. * oznacza najlepszą decyzję."},
+                                  "optymalna (układy po dzieleniu: {split}). {conditioning} Ubezpieczenie i Even "
+                                  "Money są rozstrzygane, zanim zakryta karta jest znana, i są bezwarunkowe. "
+                                  "* oznacza najlepszą decyzję."},
+    # ----- sentences made from the rules (ev.present.rule_text) -----
+    "cond.part_checked": {"en": "the dealer checks for blackjack under {cards}",
+                          "de": "der Dealer prüft unter {cards} auf Blackjack",
+                          "pl": "krupier sprawdza blackjacka przy {cards}"},
+    "cond.part_original": {"en": "under {cards} the dealer does not check, but a blackjack found after play takes "
+                                 "only the original bet, which in expected value is the same as a check",
+                           "de": "unter {cards} prüft der Dealer nicht, aber ein erst nach dem Spiel gefundener "
+                                 "Blackjack nimmt nur den Grundeinsatz, was im Erwartungswert einer Prüfung gleicht",
+                           "pl": "przy {cards} krupier nie sprawdza, ale blackjack odkryty po grze zabiera tylko "
+                                 "stawkę początkową, co w wartości oczekiwanej równa się sprawdzeniu"},
+    "cond.conditioned": {"en": "The EVs against {cards} are conditioned on no dealer blackjack ({reason}).",
+                         "de": "Die Werte gegen {cards} sind bedingt auf keinen Blackjack des Dealers ({reason}).",
+                         "pl": "Wartości przeciw {cards} są warunkowe względem braku blackjacka krupiera "
+                               "({reason})."},
+    "cond.none": {"en": "No dealer blackjack is settled before play (the dealer does not check, and a blackjack "
+                        "found after play takes every wager): the EVs are unconditioned.",
+                  "de": "Kein Blackjack des Dealers wird vor dem Spiel abgerechnet (der Dealer prüft nicht, und ein "
+                        "nach dem Spiel gefundener Blackjack nimmt jeden Einsatz): die Werte sind unbedingt.",
+                  "pl": "Żaden blackjack krupiera nie jest rozliczany przed grą (krupier nie sprawdza, a blackjack "
+                        "odkryty po grze zabiera każdą stawkę): wartości są bezwarunkowe."},
+    "cond.method_title": {"en": "Peek conditioning.", "de": "Bedingung durch die Prüfung.",
+                          "pl": "Warunkowanie sprawdzeniem."},
+    "cond.method_checked": {"en": "Under {cards} the dealer checks the hole card: a dealer blackjack ends the round "
+                                  "before the player acts, and the player loses only the initial bet (less any "
+                                  "insurance won).",
+                            "de": "Unter {cards} prüft der Dealer die verdeckte Karte: ein Blackjack des Dealers "
+                                  "beendet die Runde, bevor der Spieler handelt, und der Spieler verliert nur den "
+                                  "Grundeinsatz (abzüglich eines Versicherungsgewinns).",
+                            "pl": "Przy {cards} krupier sprawdza zakrytą kartę: blackjack krupiera kończy rundę, "
+                                  "zanim gracz podejmie decyzję, a gracz traci tylko stawkę początkową (pomniejszoną "
+                                  "o ewentualną wygraną z ubezpieczenia)."},
+    "cond.method_original": {"en": "Under {cards} the dealer does not check; a dealer blackjack found after play "
+                                   "takes only the original bet, and doubled and split bets are returned.",
+                             "de": "Unter {cards} prüft der Dealer nicht; ein nach dem Spiel gefundener Blackjack "
+                                   "des Dealers nimmt nur den Grundeinsatz, Verdopplungen und geteilte Einsätze "
+                                   "werden zurückgegeben.",
+                             "pl": "Przy {cards} krupier nie sprawdza; blackjack krupiera odkryty po grze zabiera "
+                                   "tylko stawkę początkową, a stawki z podwojenia i dzielenia są zwracane."},
+    "cond.method_all": {"en": "Under {cards} the dealer does not check, and a dealer blackjack found after play "
+                              "takes every wager on the table, doubles and splits included.",
+                        "de": "Unter {cards} prüft der Dealer nicht, und ein nach dem Spiel gefundener Blackjack "
+                              "des Dealers nimmt jeden Einsatz auf dem Tisch, Verdopplungen und Teilungen "
+                              "eingeschlossen.",
+                        "pl": "Przy {cards} krupier nie sprawdza, a blackjack krupiera odkryty po grze zabiera "
+                              "każdą stawkę na stole, łącznie z podwojeniami i dzieleniami."},
+    "cond.method_conditioned": {"en": "Every decision against {cards} is therefore made conditioned on no dealer "
+                                      "blackjack.",
+                                "de": "Jede Entscheidung gegen {cards} ist daher bedingt auf keinen Blackjack des "
+                                      "Dealers.",
+                                "pl": "Każda decyzja przeciw {cards} jest więc warunkowa względem braku blackjacka "
+                                      "krupiera."},
+    "cond.method_insurance": {"en": "Insurance and even money are decided before the hole card is known.",
+                              "de": "Versicherung und Even Money werden entschieden, bevor die verdeckte Karte "
+                                    "bekannt ist.",
+                              "pl": "Ubezpieczenie i Even Money są rozstrzygane, zanim zakryta karta jest znana."},
+    "mimic.h17": {"en": "Mimic the dealer: hit below 17 and on soft 17, as this dealer does; stand otherwise.",
+                  "de": "Wie der Dealer: Ziehen unter 17 und bei weicher 17, wie dieser Dealer; sonst Stehen.",
+                  "pl": "Jak krupier: dobieraj poniżej 17 i przy miękkiej 17, jak ten krupier; poza tym stój."},
+    "mimic.s17": {"en": "Mimic the dealer: hit below 17 and stand on every 17, as this dealer does.",
+                  "de": "Wie der Dealer: Ziehen unter 17 und Stehen bei jeder 17, wie dieser Dealer.",
+                  "pl": "Jak krupier: dobieraj poniżej 17 i stój przy każdej 17, jak ten krupier."},
+    "splits.none": {"en": "These rules allow no split.", "de": "Diese Regeln erlauben kein Teilen.",
+                    "pl": "Te zasady nie pozwalają na dzielenie."},
+    "splits.one": {"en": "With one split the split EV is exact (the two hands are exchangeable).",
+                   "de": "Mit einem Split ist der Erwartungswert des Teilens exakt (die beiden Hände sind "
+                         "austauschbar).",
+                   "pl": "Przy jednym dzieleniu wartość oczekiwana dzielenia jest dokładna (oba układy są "
+                         "wymienne)."},
+    "splits.resplit": {"en": "A pair may be split again up to {n} hands; the split EV is exact (every order of "
+                             "the pair cards drawn by the split hands is enumerated).",
+                       "de": "Ein Paar darf bis zu {n} Händen erneut geteilt werden; der Erwartungswert des Teilens "
+                             "ist exakt (jede Reihenfolge der von den geteilten Händen gezogenen Paarkarten ist "
+                             "aufgezählt).",
+                       "pl": "Parę można dzielić ponownie do {n} układów; wartość oczekiwana dzielenia jest "
+                             "dokładna (wyliczona jest każda kolejność kart pary dobranych przez układy po "
+                             "dzieleniu)."},
     "evtable.unconditioned": {"en": "The dealer checks under no up card: the EVs are unconditioned.",
                               "de": "Der Dealer prüft unter keiner Karte: die Werte sind unbedingt.",
                               "pl": "Krupier nie sprawdza przy żadnej karcie: wartości są bezwarunkowe."},
@@ -279,6 +351,13 @@ ALIASES: dict[str, tuple[str, dict[str, Any]]] = {
     "effect.2 decks": ("rules.decks.few", {"n": 2}),
     "effect.6 decks": ("rules.decks.many", {"n": 6}),
     "effect.8 decks": ("rules.decks.many", {"n": 8}),
+    "effect.1 deck": ("rules.decks.one", {"n": 1}),
+    "effect.dealer hits soft 17": ("rules.h17", {}),
+    "effect.double on 10-11 only": ("rules.double.range", {"lo": 10, "hi": 11}),
+    "effect.no double after split": ("rules.no_das", {}),
+    "effect.one split only": ("rules.one_split", {}),
+    "effect.blackjack pays 3:2": ("rules.payout", {"payout": "3:2"}),
+    "effect.dealer checks under an ace and a ten": ("rules.peek.ace_ten", {}),
 }
 
 

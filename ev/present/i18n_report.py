@@ -167,15 +167,7 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                           "warunkowa względem braku blackjacka krupiera: przy dziesiątce zakryta karta nie jest "
                           "asem, przy asie nie jest dziesiątką. Ubezpieczenie i Even Money są rozstrzygane przed "
                           "sprawdzeniem."},
-    "method_split": {"en": "Play and splits. The player plays the optimal composition-dependent strategy: each "
-                           "decision depends on the exact cards of the hand and the up card. Split hands: {name}. "
-                           "With one split the split EV is exact.",
-                     "de": "Spiel und Teilen. Der Spieler spielt die optimale kartenabhängige Strategie: jede "
-                           "Entscheidung hängt von den genauen Karten der Hand und der aufgedeckten Karte ab. "
-                           "Geteilte Hände: {name}. Mit einem Split ist der Wert des Teilens exakt.",
-                     "pl": "Gra i dzielenie. Gracz stosuje optymalną strategię zależną od składu kart: każda "
-                           "decyzja zależy od dokładnych kart układu i odkrytej karty krupiera. Układy po "
-                           "dzieleniu: {name}. Przy jednym dzieleniu wartość dzielenia jest dokładna."},
+    "method_split": {"en": "Play and splits. The player plays the optimal composition-dependent strategy: each decision depends on the exact cards of the hand and the up card. Split hands: {name}. {exactness}", "de": "Spiel und Teilen. Der Spieler spielt die optimale kartenabhängige Strategie: jede Entscheidung hängt von den genauen Karten der Hand und der aufgedeckten Karte ab. Geteilte Hände: {name}. {exactness}", "pl": "Gra i dzielenie. Gracz stosuje optymalną strategię zależną od składu kart: każda decyzja zależy od dokładnych kart układu i odkrytej karty krupiera. Układy po dzieleniu: {name}. {exactness}"},
     "split.cdz": {"en": "CDZ-, each split hand is played as the same unsplit hand would be",
                   "de": "CDZ-, jede geteilte Hand wird gespielt wie dieselbe ungeteilte Hand",
                   "pl": "CDZ-, każdy układ po dzieleniu jest rozgrywany jak ten sam układ bez dzielenia"},
@@ -193,23 +185,7 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                       "pl": "w pełni optymalnie: każdy układ po dzieleniu jest rozgrywany przy znajomości wszystkich "
                             "widzianych kart, pierwszy przy wiedzy, że nastąpi drugi (jedno dzielenie)"},
     "split.basic": {"en": "basic-strategy chart", "de": "Grundstrategie-Tabelle", "pl": "tabela strategii podstawowej"},
-    "method_rtp": {"en": "RTP conventions. Per initial bet: RTP = 1 + EV, where EV is the expected net result of a "
-                         "round in initial bets. Per total wagered: RTP = (E[W] + EV) / E[W], where E[W] is the "
-                         "expected total stake of a round: the initial bet, doubles, split bets, and insurance or "
-                         "even money when taken. The net result counts everything won less everything staked, "
-                         "insurance included; even money is insurance on a blackjack.",
-                   "de": "Konventionen der Auszahlungsquote (RTP). Je Grundeinsatz: RTP = 1 + EV, wobei EV das "
-                         "erwartete Nettoergebnis einer Runde in Grundeinsätzen ist. Je Gesamteinsatz: "
-                         "RTP = (E[W] + EV) / E[W], wobei E[W] der erwartete Gesamteinsatz einer Runde ist: "
-                         "Grundeinsatz, Verdopplungen, Teilungseinsätze sowie Versicherung oder Even Money, falls "
-                         "genommen. Das Nettoergebnis ist alles Gewonnene abzüglich aller Einsätze, einschließlich "
-                         "Versicherung; Even Money ist eine Versicherung auf einen Blackjack.",
-                   "pl": "Konwencje zwrotu dla gracza (RTP). Na stawkę początkową: RTP = 1 + EV, gdzie EV to "
-                         "oczekiwany wynik netto rundy w stawkach początkowych. Na łączną stawkę: "
-                         "RTP = (E[W] + EV) / E[W], gdzie E[W] to oczekiwana łączna stawka rundy: stawka "
-                         "początkowa, podwojenia, stawki z dzielenia oraz ubezpieczenie lub Even Money, jeśli "
-                         "przyjęte. Wynik netto to wszystkie wygrane minus wszystkie stawki, łącznie z "
-                         "ubezpieczeniem; Even Money to ubezpieczenie przy blackjacku."},
+    "method_rtp": {"en": "RTP conventions. Per initial bet: RTP = 1 + EV, where EV is the expected net result of a round in initial bets. Per total wagered: RTP = (E[W] + EV) / E[W], where E[W] is the expected total stake of a round: the initial bet, doubles, split bets, and insurance or even money when taken. The net result counts everything won less everything staked, insurance included.", "de": "Konventionen der Auszahlungsquote (RTP). Je Grundeinsatz: RTP = 1 + EV, wobei EV das erwartete Nettoergebnis einer Runde in Grundeinsätzen ist. Je Gesamteinsatz: RTP = (E[W] + EV) / E[W], wobei E[W] der erwartete Gesamteinsatz einer Runde ist: Grundeinsatz, Verdopplungen, Teilungseinsätze sowie Versicherung oder Even Money, falls genommen. Das Nettoergebnis ist alles Gewonnene abzüglich aller Einsätze, einschließlich Versicherung.", "pl": "Konwencje zwrotu dla gracza (RTP). Na stawkę początkową: RTP = 1 + EV, gdzie EV to oczekiwany wynik netto rundy w stawkach początkowych. Na łączną stawkę: RTP = (E[W] + EV) / E[W], gdzie E[W] to oczekiwana łączna stawka rundy: stawka początkowa, podwojenia, stawki z dzielenia oraz ubezpieczenie lub Even Money, jeśli przyjęte. Wynik netto to wszystkie wygrane minus wszystkie stawki, łącznie z ubezpieczeniem."},
     "software": {"en": "Software", "de": "Software", "pl": "Oprogramowanie"},
     "git_commit": {"en": "Source commit (git)", "de": "Quellcode-Commit (git)", "pl": "Commit kodu źródłowego (git)"},
     "git_unknown": {"en": "not available (not run from a git checkout)",
@@ -241,13 +217,12 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                             "99,59 % („stanowiący łączną wartość wygranych/zakładów”; zasady nie mówią o strategii "
                             "optymalnej, wartość dotyczy gry optymalnej). Na stawkę początkową ta sama gra zwraca "
                             "{initial}."},
-    "rtp_not_published": {"en": "The total-wagered convention gives {value} (rounded {rounded}); this differs from "
-                                "the 99.59 % published for the default game. Per initial bet: {initial}.",
-                          "de": "Die Konvention je Gesamteinsatz ergibt {value} (gerundet {rounded}); das weicht "
-                                "von den 99,59 % ab, die für das Standardspiel veröffentlicht sind. Je Grundeinsatz: "
-                                "{initial}.",
-                          "pl": "Konwencja łącznej stawki daje {value} (po zaokrągleniu {rounded}); różni się to "
-                                "od 99,59 % opublikowanych dla gry domyślnej. Na stawkę początkową: {initial}."},
+    "rtp_not_published": {"en": "The total-wagered convention gives {value} (rounded {rounded}); the game's published RTP is {published}, so the two do not agree at the published precision. Per initial bet: {initial}.", "de": "Die Konvention je Gesamteinsatz ergibt {value} (gerundet {rounded}); die veröffentlichte Auszahlungsquote des Spiels ist {published}, beide stimmen bei der veröffentlichten Genauigkeit nicht überein. Je Grundeinsatz: {initial}.", "pl": "Konwencja łącznej stawki daje {value} (po zaokrągleniu {rounded}); opublikowany zwrot gry to {published}, więc obie liczby nie zgadzają się z opublikowaną dokładnością. Na stawkę początkową: {initial}."},
+    "rtp_published_meta": {"en": "The RTP {convention} is {value}, which rounds to {rounded}: the published RTP of {published} (metadata field published_rtp, {convention}).", "de": "Die Auszahlungsquote {convention} ist {value}, gerundet {rounded}: die veröffentlichte Auszahlungsquote von {published} (Metadatenfeld published_rtp, {convention}).", "pl": "RTP {convention} wynosi {value}, po zaokrągleniu {rounded}: opublikowany zwrot {published} (pole metadanych published_rtp, {convention})."},
+    "rtp_differs_meta": {"en": "The RTP {convention} is {value}; the published RTP is {published} (metadata field published_rtp, {convention}), {diff} percentage points away: the two do not agree at the published precision.", "de": "Die Auszahlungsquote {convention} ist {value}; die veröffentlichte ist {published} (Metadatenfeld published_rtp, {convention}), {diff} Prozentpunkte entfernt: beide stimmen bei der veröffentlichten Genauigkeit nicht überein.", "pl": "RTP {convention} wynosi {value}; opublikowany zwrot to {published} (pole metadanych published_rtp, {convention}), różnica {diff} punktu procentowego: obie liczby nie zgadzają się z opublikowaną dokładnością."},
+    "rtp_no_published": {"en": "No published RTP was given for this game (metadata field published_rtp), so this report compares its figures with none.", "de": "Für dieses Spiel wurde keine veröffentlichte Auszahlungsquote angegeben (Metadatenfeld published_rtp); dieser Bericht vergleicht seine Zahlen daher mit keiner.", "pl": "Dla tej gry nie podano opublikowanego zwrotu (pole metadanych published_rtp), więc raport nie porównuje swoich liczb z żadnym."},
+    "convention.total_wagered": {"en": "per total wagered", "de": "je Gesamteinsatz", "pl": "od łącznej stawki"},
+    "convention.initial_bet": {"en": "per initial bet", "de": "je Grundeinsatz", "pl": "od stawki początkowej"},
     "exact_title": {"en": "Exact fractions (exact rational mode)", "de": "Exakte Brüche (exakter rationaler Modus)",
                     "pl": "Dokładne ułamki (tryb wymierny)"},
     "exact_ev": {"en": "EV per initial bet, exact", "de": "Erwartungswert je Grundeinsatz, exakt",
@@ -312,12 +287,9 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                           "unbedingt: ein Blackjack zählt, wo die verdeckte Karte ihn ergibt.",
                     "pl": "Prawdopodobieństwa przy znanej tylko karcie krupiera (karty gracza nieznane), "
                           "bezwarunkowe: blackjack jest liczony, gdy zakryta karta go tworzy."},
-    "dealer_cond_title": {"en": "Dealer's final outcome given no dealer blackjack (after the check)",
-                          "de": "Endergebnis des Dealers ohne Blackjack des Dealers (nach der Prüfung)",
-                          "pl": "Końcowy wynik krupiera bez blackjacka krupiera (po sprawdzeniu)"},
-    "dealer_cond_note": {"en": "Only the up cards under which the dealer checks differ from the table above.",
-                         "de": "Nur die Karten, unter denen der Dealer prüft, weichen von der Tabelle oben ab.",
-                         "pl": "Od tabeli powyżej różnią się tylko karty, przy których krupier sprawdza."},
+    "dealer_cond_title": {"en": "Dealer's final outcome given no dealer blackjack", "de": "Endergebnis des Dealers ohne Blackjack des Dealers", "pl": "Końcowy wynik krupiera bez blackjacka krupiera"},
+    "dealer_cond_note": {"en": "Only the up cards against which play is conditioned on no dealer blackjack differ from the table above: {reason}.", "de": "Nur die Karten, gegen die das Spiel auf keinen Blackjack des Dealers bedingt ist, weichen von der Tabelle oben ab: {reason}.", "pl": "Od tabeli powyżej różnią się tylko karty, przy których gra jest warunkowa względem braku blackjacka krupiera: {reason}."},
+    "dist_independent": {"en": "With resplits this distribution scores the hands of three- and four-hand splits as independent given the dealer's outcome, each with its exact marginal: its mean lies {gap} initial bets from the exact EV, and the SD, skewness and the RTP per total wagered carry an error of that order. The EV and the RTP per initial bet are exact.", "de": "Mit erneutem Teilen bewertet diese Verteilung die Hände von Teilungen zu drei und vier Händen als unabhängig bei gegebenem Endergebnis des Dealers, jede mit ihrer exakten Randverteilung: ihr Mittelwert liegt {gap} Grundeinsätze vom exakten Erwartungswert, und Standardabweichung, Schiefe und RTP je Gesamteinsatz tragen einen Fehler dieser Größe. Erwartungswert und RTP je Grundeinsatz sind exakt.", "pl": "Przy ponownym dzieleniu ten rozkład traktuje układy z dzieleń na trzy i cztery układy jako niezależne przy danym wyniku krupiera, każdy z dokładnym rozkładem brzegowym: jego średnia różni się o {gap} stawki początkowej od dokładnej wartości oczekiwanej, a odchylenie standardowe, skośność i RTP od łącznej stawki obarczone są błędem tego rzędu. Wartość oczekiwana i RTP od stawki początkowej są dokładne."},
     "dealer_cond_none": {"en": "The dealer checks under no up card: there is no conditioned table.",
                          "de": "Der Dealer prüft unter keiner Karte: es gibt keine bedingte Tabelle.",
                          "pl": "Krupier nie sprawdza przy żadnej karcie: brak tabeli warunkowej."},
@@ -447,7 +419,7 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
     "readings_table": {"en": "RTP under each reading of the peek rule", "de": "RTP unter jeder Lesart der Prüfregel",
                        "pl": "RTP dla każdej interpretacji zasady sprawdzania"},
     "reading": {"en": "Reading", "de": "Lesart", "pl": "Interpretacja"},
-    "gives_published": {"en": "Rounds to 99.59 %?", "de": "Ergibt 99,59 %?", "pl": "Daje 99,59 %?"},
+    "gives_published": {"en": "Rounds to {published}?", "de": "Ergibt {published}?", "pl": "Daje {published}?"},
     "used": {"en": "used", "de": "verwendet", "pl": "przyjęta"},
     "readings_note": {"en": "Peeking under an ace and ten, and peeking under a ten only with an unchecked "
                             "blackjack taking the original bet, are the same game in expected value.",
@@ -483,6 +455,9 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                                   "pl": "ponowne dzielenie do 4 układów"},
     "effect.resplit aces (to 4 hands)": {"en": "resplit aces (to 4 hands)", "de": "Asse erneut teilen (bis 4 Hände)",
                                          "pl": "ponowne dzielenie asów (do 4 układów)"},
+    "effect.no resplit of aces": {"en": "no resplit of aces", "de": "kein erneutes Teilen von Assen",
+                                  "pl": "bez ponownego dzielenia asów"},
+    "effect.no surrender": {"en": "no surrender", "de": "kein Aufgeben", "pl": "bez rezygnacji"},
     "effect.no hole card (blackjack takes all)": {"en": "no hole card (blackjack takes all)",
                                                   "de": "keine verdeckte Karte (Blackjack nimmt alles)",
                                                   "pl": "bez zakrytej karty (blackjack zabiera wszystko)"},

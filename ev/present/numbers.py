@@ -21,7 +21,9 @@ from typing import Any
 
 __all__ = ["decimal_text", "exact_json", "exact_text", "fraction_text", "integer", "net_text", "number", "percent"]
 
-_GROUP = {"de": ".", "pl": " "}
+#: a no-break space: keeps a number with its unit ("99.59 %") and a Polish thousands group on one line
+NBSP = "\u00a0"
+_GROUP = {"de": ".", "pl": NBSP}
 
 
 # ----- floats, per language ---------------------------------------------------------------
@@ -44,7 +46,7 @@ def integer(n: int, lang: str = "en") -> str:
 
 def percent(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
     """A fraction as a percentage: 0.995909 -> '99.5909 %' ('99,5909 %' in German and Polish)."""
-    return f"{number(100 * x, digits, lang, sign)} %"
+    return f"{number(100 * x, digits, lang, sign)}{NBSP}%"
 
 
 # ----- net results ---------------------------------------------------------------------------

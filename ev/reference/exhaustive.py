@@ -265,7 +265,7 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
                     dealer_bj = hole == bj_card
                     if natural:
                         if up == ACE and rules.even_money and even_money:
-                            add(w, d3, 1, Fraction(3, 2))
+                            add(w, d3, 1, 1)       # even money: stake 1 (the initial bet only)
                         else:
                             add(w, d3, 0 if dealer_bj else rules.payout, 1)
                         continue

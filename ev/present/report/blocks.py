@@ -6,9 +6,10 @@ already formatted for the document's language.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from ev.present.numbers import percent
+from ev.present.numbers import NBSP, percent
 from ev.present.report.texts import t
 
 
@@ -18,10 +19,23 @@ class Heading:
     level: int = 1          # 1 section, 2 subsection
 
 
+#: a space after a number (and before what follows it: a unit, "%", a word such as "rounds" or "decks")
+_AFTER_NUMBER = re.compile(r"(?<=\d) (?=[^\s–—=×(])")
+
+
+def bind_units(text: str) -> str:
+    """``text`` with a no-break space after every number, so that no line break parts a number from its unit
+    ("99.59 %", "52 cards", "±0.68 percentage points" stay whole on a line)."""
+    return _AFTER_NUMBER.sub(NBSP, text)
+
+
 @dataclass
 class Paragraph:
     text: str
     note: bool = False      # small print under a table (kept with the table above it)
+
+    def __post_init__(self) -> None:
+        self.text = bind_units(self.text)
 
 
 @dataclass

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ev.core.cards import RANK_SYMBOLS
 from ev.core.rules import FIELD_NAMES, Rules
+from ev.present import rule_text
 from ev.present.i18n import rules_summary
 from ev.present.numbers import integer, net_text, number, percent
 from ev.present.report import figures
@@ -89,11 +90,7 @@ def build_document(report: Report, lang: str) -> Document:
     _verification(doc, report, lang)
     doc.add(*lab_blocks.reproducibility_blocks(report, lang))
     if report.strategy.get("available"):
-        rd = ident["readings"]
-        checks = (("A", rd["dealer_checks_under_ace"] or rd["unchecked_blackjack_takes"] == "original"),
-                  ("T", rd["dealer_checks_under_ten"] or rd["unchecked_blackjack_takes"] == "original"))
-        peeked = [c for c, flag in checks if flag]
-        doc.add(*appendix_blocks(report.strategy, lang, peeked))
+        doc.add(*appendix_blocks(report.strategy, lang, Rules(**ident["rules"])))
         doc.add(*lab_blocks.disclosure_blocks(report, lang))
     return doc
 
@@ -116,11 +113,25 @@ def _decimal(text: str, lang: str) -> str:
     return text if lang == "en" else text.replace(".", ",")
 
 
+def published_text(published: dict, lang: str) -> str:
+    """A published RTP as the game prints it: '99.59 %' ('99,59 %')."""
+    return percent(published["value"], published["decimals"], lang)
+
+
 def _published(rtp: dict, lang: str) -> Paragraph:
-    """The sentence on the total-wagered RTP and the published 99.59 %."""
-    key = "rtp_published" if rtp["matches_published"] else "rtp_not_published"
-    return Paragraph(t(key, lang, value=_pct(rtp["rtp_total_wagered"], lang),
-                       rounded=percent(rtp["rtp_total_wagered"], 2, lang), initial=_pct(rtp["rtp_initial"], lang)))
+    """The sentence comparing the RTP with the published figure; or that none was given."""
+    pub = rtp["published"]
+    if pub is None:
+        return Paragraph(t("rtp_no_published", lang))
+    if pub["source"] == "seed":          # the seed game: its own words, per total wagered
+        key = "rtp_published" if rtp["matches_published"] else "rtp_not_published"
+        return Paragraph(t(key, lang, value=_pct(rtp["rtp_total_wagered"], lang), published=published_text(pub, lang),
+                           rounded=percent(rtp["rtp_total_wagered"], 2, lang), initial=_pct(rtp["rtp_initial"], lang)))
+    value = rtp["rtp_total_wagered"] if pub["convention"] == "total_wagered" else rtp["rtp_initial"]
+    fields = {"convention": t(f"convention.{pub['convention']}", lang), "value": _pct(value, lang),
+              "rounded": percent(value, pub["decimals"], lang), "published": published_text(pub, lang),
+              "diff": number(100 * (value - pub["value"]), pub["decimals"] + 2, lang, sign=True)}
+    return Paragraph(t("rtp_published_meta" if rtp["matches_published"] else "rtp_differs_meta", lang, **fields))
 
 
 def _identification(doc: Document, r: Report, lang: str) -> None:
@@ -155,10 +166,12 @@ def _rule_value(name: str, value, lang: str) -> str:
 
 def _method(doc: Document, r: Report, lang: str) -> None:
     m = r.method
+    rules = Rules(**r.identification["rules"])
     doc.add(Heading(t("s2", lang)),
             Paragraph(t("method_enum", lang, cards=integer(m["cards"], lang))),
-            Paragraph(t("method_peek", lang)),
-            Paragraph(t("method_split", lang, name=t(f"split.{m['split_strategy']}", lang))),
+            Paragraph(rule_text.peek_method(rules, lang)),
+            Paragraph(t("method_split", lang, name=t(f"split.{m['split_strategy']}", lang),
+                        exactness=rule_text.split_exactness(rules, lang))),
             Paragraph(t("method_rtp", lang)),
             _kv([(t("software", lang), f"bjev {m['version']}"),
                  (t("git_commit", lang), m["git_commit"] or t("repro.not_recorded", lang)),
@@ -224,7 +237,8 @@ def _upcards(doc: Document, r: Report, lang: str) -> None:
     if cond:
         doc.add(Table(head, [[u_] + [number(cond[u_][o], 4, lang) for o in outcomes] for u_ in _ups(cond)],
                       small=True),
-                Paragraph(t("dealer_cond_note", lang), note=True))
+                Paragraph(t("dealer_cond_note", lang,
+                            reason=rule_text.settled_reason(Rules(**r.identification["rules"]), lang)), note=True))
     else:
         doc.add(Paragraph(t("dealer_cond_none", lang)))
     classes = u["deal_classes"]
@@ -297,6 +311,8 @@ def _volatility(doc: Document, r: Report, lang: str) -> None:
                  (t("largest_loss_optimal", lang), t("bets", lang, x=_signed(net_text(v["largest_loss"]), lang))),
                  (t("rounds_for_ci_pp", lang), integer(v["rounds_for_ci"], lang))], lang),
             Paragraph(t("ci_note_pp", lang, n=integer(v["rounds_for_ci"], lang))))
+    if v.get("distribution_method") == "independent":
+        doc.add(Paragraph(t("dist_independent", lang, gap=number(v["mean_minus_ev"], 10, lang, sign=True)), note=True))
 
 
 def _signed(key: str, lang: str) -> str:
@@ -320,16 +336,19 @@ def _sensitivity(doc: Document, r: Report, lang: str) -> None:
     s = r.sensitivity
     if not _open_section(doc, "s8", s, lang):
         return
-    doc.add(Heading(t("readings_table", lang), 2),
-            Table([t("reading", lang), t("col.ev_pct", lang), t("col.rtp_i_pct", lang), t("col.rtp_tw_pct", lang),
-                   t("gives_published", lang)],
-                  [[t_or(f"reading.{v['label']}", lang, v["label"])
-                    + (f" ({t('used', lang)})" if v["reading_used"] else ""),
-                    _num_pct(v["ev"], lang, 4, sign=True), _num_pct(v["rtp_initial"], lang, 4),
-                    _num_pct(v["rtp_total_wagered"], lang, 4), yes_no(v["matches_published"], lang)]
-                   for v in s["readings"]], align="lrrrc", widths=[6, 2, 2, 2, 1.5], small=True),
-            Paragraph(t("readings_note", lang), note=True),
-            Heading(t("effects_table", lang), 2),
+    if s["readings"]:
+        pub = r.rtp["published"]
+        head = [t("reading", lang), t("col.ev_pct", lang), t("col.rtp_i_pct", lang), t("col.rtp_tw_pct", lang)]
+        if pub is not None:
+            head.append(t("gives_published", lang, published=published_text(pub, lang)))
+        rows = [[t_or(f"reading.{v['label']}", lang, v["label"]) + (f" ({t('used', lang)})" if v["reading_used"] else ""),
+                 _num_pct(v["ev"], lang, 4, sign=True), _num_pct(v["rtp_initial"], lang, 4),
+                 _num_pct(v["rtp_total_wagered"], lang, 4)]
+                + ([yes_no(v["matches_published"], lang)] if pub is not None else []) for v in s["readings"]]
+        doc.add(Heading(t("readings_table", lang), 2),
+                Table(head, rows, align="lrrrc"[:len(head)], widths=[6, 2, 2, 2, 1.5][:len(head)], small=True),
+                Paragraph(t("readings_note", lang), note=True))
+    doc.add(Heading(t("effects_table", lang), 2),
             Table([t("change", lang), t("col.ev_pct", lang), f"{t('ev_change', lang)} (pp)", t("col.rtp_i_pct", lang),
                    t("col.rtp_tw_pct", lang)],
                   [[t_or(f"effect.{v['label']}", lang, v["label"]), _num_pct(v["ev"], lang, 4, sign=True),

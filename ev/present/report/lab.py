@@ -9,6 +9,7 @@ import hashlib
 import math
 import platform
 import sys
+from fractions import Fraction
 from typing import Any
 
 from ev import __version__
@@ -24,20 +25,31 @@ DEFAULT_SEED = 20240607
 Z_LEVELS = {"90": 1.6448536269514722, "95": 1.959963984540054, "99": 2.5758293035489004}
 #: rounds of the confidence-interval table
 CI_ROUNDS = tuple(10 ** k for k in range(3, 10))
-PUBLISHED_DECIMALS = 2
 
 
-def strategies(rows: list[StrategyRow], published_key: str) -> dict:
-    """The strategy table (item 1): EV, both RTPs and E[W] per strategy, the published figure's row."""
-    out = [{"key": r.key, "name": r.name, "ev": float(r.figures.ev), "rtp_initial": float(r.figures.rtp_initial),
-            "rtp_total_wagered": float(r.figures.rtp_total_wagered),
-            "expected_total_wager": float(r.figures.expected_wager)} for r in rows]
-    minimum = next((r for r in out if r["key"] == "minimum"), None)
-    return {"rows": out, "published_refers_to": published_key,
-            "minimum": minimum,
-            "minimum_over": "every legal decision of unsplit hands (stand, hit except on 21, double, split, "
-                            "surrender), insurance and even money; hands made by a split follow one table per "
-                            "up card (as CDZ-)",
+def strategies(rows: list[StrategyRow], published_key: str, even_money_stake: float = 1) -> dict:
+    """The strategy table (item 1): EV, both RTPs and E[W] per strategy (even money staked as
+    ``even_money_stake``), the row behind the report's figures, and each row's figures under the other
+    even-money stake where they differ.  A row that these rules do not support keeps its reason."""
+    stake, other = Fraction(even_money_stake), Fraction(3, 2) if even_money_stake == 1 else Fraction(1)
+    out = []
+    for r in rows:
+        if r.figures is None:
+            out.append({"key": r.key, "name": r.name, "available": False, "reason": r.reason})
+            continue
+        f = r.figures
+        row = {"key": r.key, "name": r.name, "available": True, "ev": float(f.ev), "rtp_initial": float(f.rtp_initial),
+               "rtp_total_wagered": float(f.rtp_total_wagered_at(stake)),
+               "expected_total_wager": float(f.expected_wager_at(stake)), "p_even_money": float(f.p_even_money),
+               "scope": getattr(r, "scope", None)}
+        if f.p_even_money:
+            row["other_even_money_stake"] = {"stake": float(other),
+                                             "expected_total_wager": float(f.expected_wager_at(other)),
+                                             "rtp_total_wagered": float(f.rtp_total_wagered_at(other))}
+        out.append(row)
+    minimum = next((r for r in out if r["key"] == "minimum" and r["available"]), None)
+    return {"rows": out, "published_refers_to": published_key, "minimum": minimum,
+            "even_money_stake": even_money_stake,
             "arithmetic": "exact enumeration in floating point (about 15 significant digits)"}
 
 
@@ -132,23 +144,28 @@ def volatility_index(sd: float, rtp_initial: float) -> dict:
 
 
 def distinguishing(sd: float, expected_wager: float, rtp_initial: float, rtp_tw: float, rounds: int,
-                   published: float) -> dict:
-    """What a run of ``rounds`` can tell apart (item 8) and the rounds needed to confirm the published figure.
+                   published: dict | None) -> dict:
+    """What a run of ``rounds`` can tell apart (item 8) and, where a published RTP is given, the rounds needed
+    to confirm it at its own precision and in its own convention.
 
-    The total-wagered RTP's SD per round is taken as SD / E[W] (the ratio estimator's
+    For the total-wagered RTP the SD per round is taken as SD / E[W] (the ratio estimator's
     SD neglecting the term in the RTP's own deviation from 1, below 0.5 % here).
     """
     z = Z_LEVELS["95"]
     half = z * sd / math.sqrt(rounds) if rounds else None
-    step = 10 ** -(PUBLISHED_DECIMALS + 2)          # 0.01 percentage points as a fraction
-    low, high = published - step / 2, published + step / 2
-    margin = min(rtp_tw - low, high - rtp_tw)
-    sd_tw = sd / expected_wager
-    needed = math.ceil((z * sd_tw / margin) ** 2) if margin > 0 else None
-    return {"rounds": rounds, "half_width_95": half, "conventions_apart": rtp_tw - rtp_initial,
-            "distinguishes_conventions": half is not None and 2 * half < rtp_tw - rtp_initial,
-            "published": published, "published_interval": [low, high], "margin": margin,
-            "rounds_to_confirm_published": needed}
+    out: dict[str, Any] = {"rounds": rounds, "half_width_95": half, "conventions_apart": rtp_tw - rtp_initial,
+                           "distinguishes_conventions": half is not None and 2 * half < rtp_tw - rtp_initial,
+                           "published": published}
+    if published is None:
+        return out
+    total = published["convention"] == "total_wagered"
+    value, sd_unit = (rtp_tw, sd / expected_wager) if total else (rtp_initial, sd)
+    step = 10 ** -(published["decimals"] + 2)          # one unit of the last published digit, as a fraction
+    low, high = published["value"] - step / 2, published["value"] + step / 2
+    margin = min(value - low, high - value)
+    out.update({"published_interval": [low, high], "margin": margin,
+                "rounds_to_confirm_published": math.ceil((z * sd_unit / margin) ** 2) if margin > 0 else None})
+    return out
 
 
 def reproducibility(rules: Rules, rule_text: str | None, seed: int | None, workers: int | None,

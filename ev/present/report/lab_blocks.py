@@ -5,6 +5,9 @@ Like ``document``, these only format figures of the :class:`Report`; they comput
 """
 from __future__ import annotations
 
+from ev.core.rules import Rules
+from ev.present import rule_text
+from ev.present.i18n import join_and
 from ev.present.numbers import integer, number, percent
 from ev.present.report.blocks import Heading, Paragraph, Table, kv_table, pct
 from ev.present.report.model import Report
@@ -50,9 +53,10 @@ def assumption_blocks(r: Report, lang: str) -> list:
     blocks: list = [Heading(t("assumptions_title", lang), 2),
                     Paragraph(t("assume.deck", lang, decks=decks, cards=integer(m["cards"], lang))),
                     Paragraph(t("assume.hole_card", lang)), Paragraph(t("assume.rng", lang)),
-                    Paragraph(t("assume.side_bets", lang)), Paragraph(t("assume.stakes", lang))]
+                    Paragraph(t("assume.side_bets", lang)), Paragraph(_stakes(r, lang))]
     if a["returned_wagers_possible"]:
-        text = t("assume.returned", lang, at_risk=number(a["expected_total_wager_at_risk"], 9, lang),
+        cards = join_and(rule_text.original_only_ups(Rules(**r.identification["rules"])), lang)
+        text = t("assume.returned", lang, cards=cards, at_risk=number(a["expected_total_wager_at_risk"], 9, lang),
                  rtp_at_risk=pct(a["rtp_total_wagered_at_risk"], lang),
                  placed=number(a["expected_total_wager_placed"], 9, lang),
                  rtp_placed=pct(a["rtp_total_wagered_placed"], lang))
@@ -64,23 +68,43 @@ def assumption_blocks(r: Report, lang: str) -> list:
     return blocks
 
 
+def _stakes(r: Report, lang: str) -> str:
+    """The stakes paragraph: what a round's stake counts, and the even-money convention in force."""
+    rtp = r.rtp
+    if not r.identification["rules"]["even_money"]:
+        return t("assume.stakes", lang, even_money=t("stake.no_even_money", lang))
+    text = t(f"stake.even_money.{rtp['even_money_stake']}", lang)
+    other = rtp["other_even_money_stake"]
+    if rtp["p_even_money"]:
+        text += " " + t("stake.optimal_differs", lang, p=pct(rtp["p_even_money"], lang, 4),
+                        other=number(other["stake"], 1, lang), wager=number(other["expected_total_wager"], 9, lang),
+                        rtp=pct(other["rtp_total_wagered"], lang))
+    else:
+        text += " " + t("stake.optimal_same", lang)
+    return t("assume.stakes", lang, even_money=text)
+
+
 def reading_blocks(r: Report, lang: str) -> list:
     """The peek reading argued from the text (item 5)."""
     pr, rd = r.peek_reading, r.identification["readings"]
-    blocks: list = [Heading(t("readings_title", lang), 2), Paragraph(t("peek.text_en", lang))]
-    if r.identification["default_game"]:
+    seed = r.identification["default_game"]
+    blocks: list = [Heading(t("readings_title", lang), 2)]
+    blocks.append(Paragraph(t("peek.text_en", lang)) if seed else Paragraph(t("readings_custom", lang)))
+    if seed:
         blocks.append(Paragraph(t("peek.reading_used", lang)))
     unchecked = (t(f"takes.{rd['unchecked_blackjack_takes']}", lang) if rd["unchecked_blackjack_possible"]
                  else t("peek.no_effect", lang))
     blocks.append(Paragraph(t("peek.other_rules", lang, peek=t(f"peek.{rd['peek']}", lang), unchecked=unchecked)))
-    if pr.get("available"):
+    if not seed:
+        return blocks
+    if pr.get("available") and r.rtp["published"] is not None and pr["consistent"]:
         names = [t_or(f"reading.{label}", lang, label) for label in pr["consistent"]]
         blocks.append(Paragraph(t("peek.consistent", lang, readings="; ".join(names))))
         for item in pr["inconsistent"]:
             blocks.append(Paragraph(t("peek.inconsistent", lang, reading=t_or(f"reading.{item['label']}", lang,
                                                                                item["label"]),
                                       rtp=pct(item["rtp_total_wagered"], lang, 4))))
-    else:
+    elif not pr.get("available"):
         blocks.append(Paragraph(t("peek.unavailable", lang)))
     blocks.append(Paragraph(t("peek.recommend", lang)))
     if lang == "pl":
@@ -89,22 +113,44 @@ def reading_blocks(r: Report, lang: str) -> list:
 
 
 def strategies_blocks(r: Report, lang: str) -> list:
-    """The RTP of every strategy, the minimum last (item 1)."""
+    """The RTP of every strategy, the minimum last (item 1); rows these rules do not support, with the reason."""
     s = r.strategies
     rows = [[t_or(f"row.{row['key']}", lang, row["name"]), number(100 * row["ev"], 4, lang, sign=True),
              number(100 * row["rtp_initial"], 4, lang), number(100 * row["rtp_total_wagered"], 4, lang),
-             number(row["expected_total_wager"], 6, lang)] for row in s["rows"]]
-    published = t_or(f"row.{s['published_refers_to']}", lang, s["published_refers_to"])
-    blocks: list = [Heading(t("strategies_title", lang), 2),
-                    Paragraph(t("strategies_intro", lang, published=published)),
-                    Table([t("col.strategy", lang), t("col.ev_pct", lang), t("col.rtp_i_pct", lang),
-                           t("col.rtp_tw_pct", lang), t("col.ew_bets", lang)], rows, widths=[4.2, 2, 2, 2, 1.8])]
+             number(row["expected_total_wager"], 6, lang)] if row["available"] else
+            [t_or(f"row.{row['key']}", lang, row["name"]), "–", "–", "–", "–"] for row in s["rows"]]
+    blocks: list = [Heading(t("strategies_title", lang), 2), Paragraph(t("strategies_intro", lang))]
+    pub = r.rtp["published"]
+    if pub is not None:
+        from ev.present.report.document import published_text
+        blocks.append(Paragraph(t("strategies_published", lang, published=published_text(pub, lang),
+                                  convention=t(f"convention.{pub['convention']}", lang),
+                                  row=t_or(f"row.{s['published_refers_to']}", lang, s["published_refers_to"]))))
+    blocks.append(Table([t("col.strategy", lang), t("col.ev_pct", lang), t("col.rtp_i_pct", lang),
+                         t("col.rtp_tw_pct", lang), t("col.ew_bets", lang)], rows, widths=[4.2, 2, 2, 2, 1.8]))
+    for row in s["rows"]:
+        if not row["available"]:
+            blocks.append(Paragraph(t("strategies_missing", lang, row=t_or(f"row.{row['key']}", lang, row["name"]),
+                                      reason=t_or(f"reason.{row['key']}", lang, row["reason"])), note=True))
+    others = [row for row in s["rows"] if row["available"] and row.get("other_even_money_stake")]
+    if others:
+        stake = others[0]["other_even_money_stake"]["stake"]
+        blocks.append(Paragraph(t("strategies_even_money", lang, stake=number(stake, 1, lang), rows="; ".join(
+            t("strategies_even_money_row", lang, row=t_or(f"row.{row['key']}", lang, row["name"]),
+              wager=number(row["other_even_money_stake"]["expected_total_wager"], 6, lang),
+              rtp=pct(row["other_even_money_stake"]["rtp_total_wagered"], lang, 4)) for row in others)), note=True))
     if s.get("minimum"):
-        m = s["minimum"]
-        blocks.append(Paragraph(t("strategies_min", lang, rtp_i=pct(m["rtp_initial"], lang, 4),
-                                  rtp_tw=pct(m["rtp_total_wagered"], lang, 4)), note=True))
-    blocks.append(Paragraph(t("strategies_never_bust", lang), note=True))
+        blocks.append(Paragraph(minimum_text(s["minimum"], lang), note=True))
+    rules = Rules(**r.identification["rules"])
+    blocks.append(Paragraph(t("strategies_never_bust", lang, mimic=rule_text.mimic_dealer(rules, lang)), note=True))
     return blocks
+
+
+def minimum_text(m: dict, lang: str) -> str:
+    """What the minimum row covers, and the claim "no legal play returns less" only where it is proven."""
+    proven = m.get("scope") == "all legal play"
+    return t("strategies_min_proven" if proven else "strategies_min_restricted", lang,
+             rtp_i=pct(m["rtp_initial"], lang, 4), rtp_tw=pct(m["rtp_total_wagered"], lang, 4))
 
 
 def _line(description: str, lang: str) -> str:
@@ -132,14 +178,16 @@ def exposure_blocks(r: Report, lang: str) -> list:
     blocks: list = [Heading(t("exposure_title", lang), 2),
                     Paragraph(t("exposure_intro", lang, lines=integer(e["lines_enumerated"], lang))),
                     Table(["", t("exposure.col_any", lang), t("exposure.col_optimal", lang),
-                           t("exposure.col_line", lang)], rows, align="lrrl", widths=[2.4, 2.2, 2.2, 4.6])]
+                           t("exposure.col_line", lang)], rows, align="lrrl", widths=[2.4, 2.2, 2.2, 4.6]),
+                    Paragraph(t("exposure.no_optimal_stake", lang), note=True)]
     if e.get("table_max_bet") is not None:
         meta = r.identification["meta"]
         blocks.append(Paragraph(t("exposure.limits", lang, min=_money(e["table_min_bet"], meta, lang),
                                   max=_money(e["table_max_bet"], meta, lang),
                                   stake=_money(e["max_stake_at_table_max"], meta, lang))))
     else:
-        blocks.append(Paragraph(t("exposure.no_limits", lang)))
+        blocks.append(Paragraph(t("exposure.no_limits" if r.identification["default_game"] else
+                                  "exposure.no_limits_custom", lang)))
     return blocks
 
 
@@ -161,20 +209,27 @@ def volatility_index_blocks(r: Report, lang: str) -> list:
 
 
 def distinguishing_blocks(r: Report, lang: str) -> list:
-    """What the simulation can and cannot tell apart, and the rounds needed (item 8)."""
+    """What the simulation can and cannot tell apart, and the rounds needed to confirm a published RTP (item 8)."""
     v = r.verification
     d = v["distinguishing"]
-    return [Paragraph(t("sim_repro", lang, seed=str(v["seed"]))),
-            Paragraph(t("sim_distinguish", lang, rounds=integer(d["rounds"], lang),
-                        half=number(100 * d["half_width_95"], 4, lang),
-                        apart=number(100 * d["conventions_apart"], 4, lang),
-                        can=t("can.yes" if d["distinguishes_conventions"] else "can.no", lang),
-                        published=percent(d["published"], 2, lang),
-                        low=percent(d["published_interval"][0], 3, lang),
-                        high=percent(d["published_interval"][1], 3, lang),
-                        margin=number(100 * d["margin"], 4, lang),
-                        needed=("–" if d["rounds_to_confirm_published"] is None        # outside the published
-                                else integer(d["rounds_to_confirm_published"], lang))))]    # figure's interval
+    blocks = [Paragraph(t("sim_repro", lang, seed=str(v["seed"]))),
+              Paragraph(t("sim_distinguish", lang, rounds=integer(d["rounds"], lang),
+                          half=number(100 * d["half_width_95"], 4, lang),
+                          apart=number(100 * d["conventions_apart"], 4, lang),
+                          can=t("can.yes" if d["distinguishes_conventions"] else "can.no", lang)))]
+    pub = d["published"]
+    if pub is None:
+        return blocks + [Paragraph(t("sim_no_published", lang))]
+    from ev.present.report.document import published_text
+    fields = {"published": published_text(pub, lang), "convention": t(f"convention.{pub['convention']}", lang),
+              "low": percent(d["published_interval"][0], pub["decimals"] + 1, lang),
+              "high": percent(d["published_interval"][1], pub["decimals"] + 1, lang),
+              "margin": number(100 * abs(d["margin"]), pub["decimals"] + 2, lang)}
+    if d["rounds_to_confirm_published"] is None:
+        return blocks + [Paragraph(t("sim_confirm_outside", lang, **fields))]
+    return blocks + [Paragraph(t("sim_confirm", lang, needed=integer(d["rounds_to_confirm_published"], lang),
+                                 sd_note=t("sim_sd_note", lang) if pub["convention"] == "total_wagered" else "",
+                                 **fields))]
 
 
 def reproducibility_blocks(r: Report, lang: str) -> list:

@@ -6,6 +6,9 @@ Fields (all optional; a missing one is printed as a blank to fill in, never inve
     game_version = "..."        jurisdiction = "..."      document_id = "..."
     author = "..."              reviewer = "..."          approver = "..."
     min_bet = 1.0               max_bet = 500.0           currency = "EUR"
+    published_rtp = "99.59"     # the RTP the game publishes, in percent (a string keeps trailing zeros)
+    published_rtp_convention = "total_wagered"   # or "initial_bet": what the published figure divides by
+    even_money_stake = 1        # or 1.5: the stake counted for even money (1: no chips are placed for it)
     [[revision]]                # the revision history, oldest first
     revision = "1.0"  date = "2024-06-07"  author = "..."  description = "..."
 
@@ -25,6 +28,10 @@ from ev.errors import MetadataError
 TEXT_FIELDS = ("supplier", "game_name", "game_id", "game_version", "jurisdiction", "document_id", "author",
                "reviewer", "approver", "currency")
 NUMBER_FIELDS = ("min_bet", "max_bet")
+#: what a published RTP may divide by
+CONVENTIONS = ("total_wagered", "initial_bet")
+#: the stakes the report may count for even money, in initial bets
+EVEN_MONEY_STAKES = (1, 1.5)
 REVISION_FIELDS = ("revision", "date", "author", "description")
 #: the fields a lab expects filled in (printed as blanks when missing)
 BLANK_FIELDS = ("supplier", "game_name", "game_id", "game_version", "jurisdiction", "document_id", "author",
@@ -50,7 +57,7 @@ def load_meta(path: str | Path) -> dict[str, Any]:
 
 def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
     """Validate a metadata mapping (see the module docstring); unknown keys and wrong types are errors."""
-    known = TEXT_FIELDS + NUMBER_FIELDS + ("revision",)
+    known = TEXT_FIELDS + NUMBER_FIELDS + ("revision", "published_rtp", "published_rtp_convention", "even_money_stake")
     for key in data:
         if key not in known:
             raise MetadataError(f"{source}: unknown field {key!r}; known fields: {', '.join(known)}")
@@ -69,6 +76,18 @@ def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
             out[key] = value
     if out["min_bet"] is not None and out["max_bet"] is not None and out["min_bet"] > out["max_bet"]:
         raise MetadataError(f"{source}: min_bet {out['min_bet']} is above max_bet {out['max_bet']}")
+    out["published_rtp"] = _published_rtp(data.get("published_rtp"), source)
+    convention = data.get("published_rtp_convention", "total_wagered")
+    if convention not in CONVENTIONS:
+        raise MetadataError(f"{source}: field 'published_rtp_convention' must be one of {', '.join(CONVENTIONS)}, "
+                            f"got {convention!r}")
+    if "published_rtp_convention" in data and out["published_rtp"] is None:
+        raise MetadataError(f"{source}: field 'published_rtp_convention' needs 'published_rtp'")
+    out["published_rtp_convention"] = convention
+    stake = data.get("even_money_stake", 1)
+    if isinstance(stake, bool) or stake not in EVEN_MONEY_STAKES:
+        raise MetadataError(f"{source}: field 'even_money_stake' must be 1 or 1.5 (initial bets), got {stake!r}")
+    out["even_money_stake"] = stake
     revisions = data.get("revision", [])
     if not isinstance(revisions, list) or not all(isinstance(r, dict) for r in revisions):
         raise MetadataError(f"{source}: 'revision' must be a list of tables ([[revision]])")
@@ -82,6 +101,25 @@ def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
                 raise MetadataError(f"{source}: revision {i}: field {key!r} must be one line of text")
         out["revision"].append({k: rev.get(k) for k in REVISION_FIELDS})
     return out
+
+
+def _published_rtp(value: Any, source: str) -> dict | None:
+    """The published RTP as {"percent": "99.59", "decimals": 2, "value": 0.9959}, or None."""
+    from decimal import Decimal, InvalidOperation
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise MetadataError(f"{source}: field 'published_rtp' must be a percentage such as \"99.59\", got {value!r}")
+    text = value.strip().removesuffix("%").strip() if isinstance(value, str) else repr(value)
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        number = Decimal("NaN")
+    if not number.is_finite() or not 0 < number <= 200 or "e" in text.lower():
+        raise MetadataError(f"{source}: field 'published_rtp' must be a percentage from 0 to 200 such as "
+                            f"\"99.59\", got {value!r}")
+    decimals = max(0, -number.as_tuple().exponent)  # type: ignore[operator]
+    return {"percent": text, "decimals": decimals, "value": float(number) / 100}
 
 
 def empty_meta() -> dict[str, Any]:

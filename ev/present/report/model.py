@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import os
+from fractions import Fraction
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +30,7 @@ from ev.analysis.accounting import RoundStats, round_stats
 from ev.analysis.disclosure import all_exceptions
 from ev.analysis.executors import Executor
 from ev.analysis.game import Game
-from ev.analysis.sensitivity import EFFECTS, PUBLISHED_RTP, READINGS, rule_effects, rule_readings
+from ev.analysis.sensitivity import PUBLISHED_RTP, READINGS, effects_for, rule_effects, rule_readings
 from ev.analysis.simulation import compare, simulate
 from ev.analysis.strategies import strategy_table
 from ev.analysis.strategy import optimal_policy
@@ -116,6 +117,8 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     """
     rules = rules or Rules()
     meta = meta or empty_meta()
+    published = published_figure(rules, meta)
+    stake = meta.get("even_money_stake") or 1
     seed = lab.DEFAULT_SEED if seed is None else seed
     step = (lambda k, note: progress(k, note)) if progress else (lambda k, note: None)
     game = Game(rules)
@@ -139,14 +142,14 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     report = Report(
         identification=identification,
         method=_method(rules, split_strategy, today),
-        rtp=_rtp(result, stats, exact),
+        rtp=_rtp(result, stats, exact, published, stake),
         upcards=_upcards(game, result),
         decisions=_decisions(rules, result, stats),
-        volatility=_volatility(stats),
+        volatility=_volatility(stats, result.ev),
         strategy=strategy,
         sensitivity=_unavailable("skipped (--skip-rules-effect)"),
         verification=_unavailable("skipped (--simulate-rounds 0)"),
-        strategies=lab.strategies(rows, f"optimal-{split_strategy}"),
+        strategies=lab.strategies(rows, f"optimal-{split_strategy}", stake),
         exposure=lab.exposure(rules, meta, stats.distribution),
         assumptions=lab.assumptions(rules, result, stats),
         reproducibility=lab.reproducibility(rules, identification["rule_text"], seed if simulate_rounds else None,
@@ -161,15 +164,16 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     else:
         report.disclosure = _unavailable(strategy.get("reason", ""))
     if sensitivity:
-        report.sensitivity = _sensitivity(rules, split_strategy, lambda label: step(1, label), stats)
+        report.sensitivity = _sensitivity(rules, split_strategy, lambda label: step(1, label), stats, published)
     report.peek_reading = lab.readings(report.sensitivity, rules, stats.rtp_total_wagered)
     step(1, "sensitivity")
     if simulate_rounds:
-        report.verification = _verification(game, rules, stats, simulate_rounds, seed, workers,
+        played = computed["optimal-cdz"]       # the simulation plays CDZ- after splits (optimal_policy)
+        report.verification = _verification(game, rules, played, simulate_rounds, seed, workers,
                                              simulation_progress, executor)
         report.verification["distinguishing"] = lab.distinguishing(
-            stats.sd, stats.expected_wager, stats.rtp_initial, stats.rtp_total_wagered, simulate_rounds,
-            PUBLISHED_RTP)
+            played.sd, played.expected_wager, played.rtp_initial, played.rtp_total_wagered, simulate_rounds,
+            published)
     step(1, "simulation")
     report.charts = {"distribution": report.volatility["distribution"],
                      "ev_by_upcard": {u: report.upcards["ev_by_upcard"][u] for u in UP_SYMBOLS
@@ -178,9 +182,34 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     return report
 
 
-def total_steps(sensitivity: bool) -> int:
-    """Number of progress steps ``build_report`` reports."""
-    return STEPS + (len(READINGS) + len(EFFECTS) if sensitivity else 0)
+def total_steps(sensitivity: bool, rules: Rules | None = None) -> int:
+    """Number of progress steps ``build_report`` reports for ``rules`` (default: the seed game)."""
+    rules = rules or Rules()
+    readings = len(READINGS) if rules == Rules() else 0
+    return STEPS + (readings + len(effects_for(rules)) if sensitivity else 0)
+
+
+# ----- the published figure ------------------------------------------------------------------
+#: the seed game's published RTP, as its rules print it ("calculated as total win/total bet with optimal strategy")
+SEED_PUBLISHED = {"percent": "99.59", "decimals": 2, "value": PUBLISHED_RTP, "convention": "total_wagered",
+                  "source": "seed"}
+
+
+def published_figure(rules: Rules, meta: dict) -> dict | None:
+    """The RTP the game publishes, to compare with: the metadata's ``published_rtp`` (with its convention), else
+    the seed game's 99.59 % for the seed rules, else None (no comparison is made)."""
+    given = meta.get("published_rtp")
+    if given:
+        return {**given, "convention": meta.get("published_rtp_convention") or "total_wagered", "source": "metadata"}
+    return dict(SEED_PUBLISHED) if rules == Rules() else None
+
+
+def matches_published(published: dict | None, rtp_initial: Any, rtp_total_wagered: Any) -> bool | None:
+    """Does the RTP in the published figure's convention round to it (at its decimals)?  None: nothing published."""
+    if published is None:
+        return None
+    value = rtp_total_wagered if published["convention"] == "total_wagered" else rtp_initial
+    return round(100 * float(value), published["decimals"]) == round(100 * published["value"], published["decimals"])
 
 
 # ----- 1. identification --------------------------------------------------------------
@@ -253,18 +282,24 @@ def _report_time() -> _dt.datetime:
 
 
 # ----- 3. RTP ------------------------------------------------------------------------------
-def _rtp(result, stats: RoundStats, exact: dict) -> dict:
-    tw = stats.rtp_total_wagered
+def _rtp(result, stats: RoundStats, exact: dict, published: dict | None, stake: float) -> dict:
+    """Section 3's figures; E[W] and the RTP per total wagered with even money staked as ``stake``."""
+    tw = float(stats.rtp_total_wagered_at(Fraction(stake)))
+    other = 1.5 if stake == 1 else 1
     return {
         "ev": result.ev,
         "house_edge": -result.ev,
         "rtp_initial": result.rtp_initial,
-        "expected_total_wager": stats.expected_wager,
+        "expected_total_wager": float(stats.expected_wager_at(Fraction(stake))),
         "rtp_total_wagered": tw,
         "house_edge_total_wagered": 1.0 - tw,
-        "published_rtp": PUBLISHED_RTP,
-        "rtp_total_wagered_2dp": round(100 * tw, 2),
-        "matches_published": round(tw, 4) == PUBLISHED_RTP,
+        "even_money_stake": stake,
+        "p_even_money": float(stats.p_even_money),
+        "other_even_money_stake": {"stake": other,
+                                   "expected_total_wager": float(stats.expected_wager_at(Fraction(other))),
+                                   "rtp_total_wagered": float(stats.rtp_total_wagered_at(Fraction(other)))},
+        "published": published,
+        "matches_published": matches_published(published, result.rtp_initial, tw),
         "exact": exact,
     }
 
@@ -358,7 +393,7 @@ def _decisions(rules: Rules, result, stats: RoundStats) -> dict:
 
 
 # ----- 6. volatility ---------------------------------------------------------------------
-def _volatility(stats: RoundStats) -> dict:
+def _volatility(stats: RoundStats, ev: Any) -> dict:
     dist = {net_text(x): p for x, p in sorted(stats.distribution.items()) if p > 0}
     support = [x for x, p in stats.distribution.items() if p > 0]
     sd = stats.sd
@@ -371,6 +406,8 @@ def _volatility(stats: RoundStats) -> dict:
         "ci_half_width": CI_HALF_WIDTH, "ci_z": Z95_REPORT,
         "rounds_for_ci": math.ceil((Z95_REPORT * sd / CI_HALF_WIDTH) ** 2),
         "ci_convention": "RTP per initial bet (SD of the net result per initial bet)",
+        "distribution_method": stats.distribution_method,
+        "mean_minus_ev": float(stats.mean - ev),
     }
 
 
@@ -381,16 +418,20 @@ def _strategy(game: Game, optimal: RoundStats) -> dict:
 
 
 # ----- 8. sensitivity ---------------------------------------------------------------------
-def _sensitivity(rules: Rules, split_strategy: str, step: Step, stats: RoundStats) -> dict:
+def _sensitivity(rules: Rules, split_strategy: str, step: Step, stats: RoundStats, published: dict | None) -> dict:
+    """The readings of the seed rules' peek clause (the seed game only: a custom rule set states its peek
+    rule as a parameter) and the effect of each one-rule change from this table's own rules."""
     known = {rules: stats}          # the game itself: the figures of section 3
-    readings = rule_readings(rules, split_strategy, progress=step, known=known)
-    base, effects = rule_effects(rules, split_strategy, progress=step, known=known)
     rows = []
-    for v in readings:
-        d = v.as_dict(base)
-        d["matches_published"] = round(v.stats.rtp_total_wagered, 4) == PUBLISHED_RTP
-        d["reading_used"] = v.rules == rules
-        rows.append(d)
+    if rules == Rules():
+        for v in rule_readings(rules, split_strategy, progress=step, known=known):
+            d = v.as_dict()
+            d["matches_published"] = matches_published(published, v.stats.rtp_initial, v.stats.rtp_total_wagered)
+            d["reading_used"] = v.rules == rules
+            rows.append(d)
+    base, effects = rule_effects(rules, split_strategy, progress=step, known=known)
+    for d in rows:
+        d["ev_change"] = d["ev"] - base.stats.ev
     return {"available": True, "base": base.as_dict(), "readings": rows,
             "effects": [v.as_dict(base) for v in effects]}
 

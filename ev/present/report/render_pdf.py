@@ -265,11 +265,11 @@ def column_widths(pdf: _PDF, table: Table, total: float, size: float) -> list[fl
     pad = 2 * CELL_SIDE + 1.0
     need = []
     for j in range(n):
-        words = [pdf.width_of(w, "B", size) for w in table.headers[j].split()] or [0.0]
+        widest = [pdf.width_of(w, "B", size) for w in words(table.headers[j])] or [0.0]
         for row in table.rows:
             if j < len(row):
-                words += [pdf.width_of(w, "", size) for w in row[j].split()]
-        need.append(max(words) + pad)
+                widest += [pdf.width_of(w, "", size) for w in words(row[j])]
+        need.append(max(widest) + pad)
     fixed: dict[int, float] = {}
     while True:
         free = total - sum(fixed.values())
@@ -302,6 +302,12 @@ def _least_row_height(table: Table) -> float:
     return _line_height(table) + 2 * CELL_PADDING
 
 
+def words(text: str) -> list[str]:
+    """The words of ``text``, split at spaces, tabs and line breaks only: a no-break space (between a number
+    and its unit, in a Polish thousands group) holds its word together."""
+    return [w for w in text.replace("\t", " ").replace("\n", " ").split(" ") if w]
+
+
 def wrap(pdf: _PDF, text: str, width: float, style: str, size: float) -> list[str]:
     """``text`` broken into lines no wider than ``width`` (mm): at spaces, and inside a word only where the
     word alone is wider than the line; a line break in the text is kept."""
@@ -309,7 +315,7 @@ def wrap(pdf: _PDF, text: str, width: float, style: str, size: float) -> list[st
     space = pdf.width_of(" ", style, size)
     for paragraph in text.split("\n"):
         line, used = "", 0.0
-        for word in paragraph.split():
+        for word in words(paragraph):
             w = pdf.width_of(word, style, size)
             if line and used + space + w <= width:
                 line, used = f"{line} {word}", used + space + w

@@ -6,6 +6,8 @@ the exceptions and EV table are formatted from the report's strategy section.
 """
 from __future__ import annotations
 
+from ev.core.rules import Rules
+from ev.present import rule_text
 from ev.present.chart_render import COLOURS, EV_ACTIONS, chart_view
 from ev.present.numbers import number
 from ev.present.report.blocks import Heading, PageBreak, Paragraph, Table
@@ -54,7 +56,7 @@ def _exceptions(section: dict, lang: str) -> list:
     return blocks
 
 
-def appendix_blocks(section: dict, lang: str, peeked: list[str]) -> list:
+def appendix_blocks(section: dict, lang: str, rules: Rules) -> list:
     """The appendix: EV of every decision for every two-card hand against every up card."""
     rows = section["ev_table"]
     actions = [a for a in EV_ACTIONS if any(r[a] is not None for r in rows)]
@@ -69,8 +71,7 @@ def appendix_blocks(section: dict, lang: str, peeked: list[str]) -> list:
             cells.append("" if v is None else number(v, 6, lang, sign=True) + ("*" if r["best"] == a else ""))
         body.append(cells)
     return [PageBreak(), Heading(t("appendix", lang)), Heading(t("evtable.title", lang), 2),
-            Paragraph(t("evtable.intro", lang, cards=", ".join(peeked)) if peeked
-                      else t("evtable.unconditioned", lang)),
+            Paragraph(t("evtable.intro", lang, conditioning=rule_text.conditioning(rules, lang))),
             Table([t("up", lang), _cap(t("evtable.hand", lang))] + [_action(a, lang) for a in actions], body,
                   align="ll" + "r" * len(actions), widths=[1, 1.3] + [1.6] * len(actions), small=True)] + (
         [Paragraph(t("evtable.natural_note", lang), note=True)] if naturals else [])

@@ -424,7 +424,7 @@ cdef class Simulator:
             t[T_PLAYER_BJ] += 1
             if up == ACE and self.even_money:
                 t[T_EVEN_MONEY] += 1
-                self.settle(10, 15)
+                self.settle(10, 10)          # even money: stake 1 (the initial bet; no chips placed)
                 return
             self.settle(0 if dealer_bj else self.payout_tenths, 10)
             return
