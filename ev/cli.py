@@ -397,6 +397,10 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
                                   progress=bar.advance, meta=meta, command=["bjev", *args.argv])
             files = render_all(report, args.lang)
         out = target.commit(files)
+    if not report.passed:
+        failed = [c["key"] for c in report.self_checks["checks"] if not c["passed"]]
+        args.failure = (f"{len(failed)} self-check(s) failed ({', '.join(failed)}): see the appendix "
+                        f"'Self-checks' of {out / 'report.pdf'}; do not use these figures")
     rtp = report.rtp
     text = "\n".join([f"wrote {out / name}" for name in FILES] + [
         f"RTP per total wagered {100 * rtp['rtp_total_wagered']:.6f} %, per initial bet "
@@ -500,11 +504,16 @@ def _run(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:          # e.g. `bjev rtp | head`: the reader has gone; not an error of ours
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+    failure = getattr(args, "failure", None)     # work done and written, but a check of it failed
+    if failure:
+        print(error_line(failure), file=sys.stderr)
+        return EXIT_ERROR
     return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; the exit code: 0, 2 for bad input, 130 on SIGINT, 143 on SIGTERM."""
+    """Run one command; the exit code: 0, 1 when a report's self-check failed (the report is written),
+    2 for bad input, 130 on SIGINT, 143 on SIGTERM."""
     global _running
     previous = _handle_signals()
     _running = True

@@ -133,14 +133,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "de": "Kartenabhängige Ausnahmen von der Grundstrategie",
                          "pl": "Wyjątki zależne od składu kart od strategii podstawowej"},
     "exceptions.intro": {"en": "Hands whose best play (exact EV of the hand, conditioned on no dealer "
-                               "blackjack where the dealer has checked) differs from the chart. The figure "
+                               "blackjack where one is settled before play) differs from the chart. The figure "
                                "after each hand is the EV it gains per hand played, in initial bets.",
                          "de": "Hände, deren bestes Spiel (exakter Erwartungswert der Hand, bedingt auf keinen "
-                               "Blackjack des Dealers, wo dieser geprüft hat) von der Tabelle abweicht. Die "
+                               "Blackjack des Dealers, wo er vor dem Spiel abgerechnet wird) von der Tabelle abweicht. Die "
                                "Zahl nach jeder Hand ist der Gewinn an Erwartungswert je gespielter Hand, in "
                                "Grundeinsätzen.",
                          "pl": "Układy, dla których najlepsza decyzja (dokładna wartość oczekiwana układu, "
-                               "pod warunkiem braku blackjacka krupiera, gdy krupier sprawdził) różni się od "
+                               "pod warunkiem braku blackjacka krupiera, gdy jest on rozliczany przed grą) różni się od "
                                "tabeli. Liczba po każdym układzie to zysk wartości oczekiwanej na rozegrany "
                                "układ, w stawkach początkowych."},
     "exceptions.line": {"en": "{row} vs {up}: {action}, except {items}",

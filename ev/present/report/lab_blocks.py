@@ -273,6 +273,25 @@ def disclosure_blocks(r: Report, lang: str) -> list:
                   widths=[1.3, 2.6, 1.8, 1.8, 2.2, 2.6], small=True)]
 
 
+def self_check_blocks(r: Report, lang: str) -> list:
+    """Appendix C: every self-check with its figure, tolerance, arithmetic and verdict."""
+    checks = r.self_checks.get("checks", [])
+    if not checks:
+        return []
+    rows = []
+    for c in checks:
+        order = " ≥ ".join(t_or(f"row.{k}", lang, k) for k in c["detail"].get("order", []))
+        rows.append([t(f"check.{c['key']}", lang, order=order), f"{c['figure']:.3g}", f"{c['tolerance']:.0e}"
+                     if c["tolerance"] else "0", t(f"checks.{c['arithmetic']}", lang),
+                     t("checks.pass" if c["passed"] else "checks.fail", lang)])
+    failed = sum(not c["passed"] for c in checks)
+    return [Heading(t("appendix_c", lang)), Paragraph(t("checks_intro", lang)),
+            Table([t("checks.col_check", lang), t("checks.col_figure", lang), t("checks.col_tolerance", lang),
+                   t("checks.col_arithmetic", lang), t("checks.col_verdict", lang)], rows, align="lrrll",
+                  widths=[6, 1.8, 1.5, 2, 1.6], small=True),
+            Paragraph(t("checks.all_passed", lang) if not failed else t("checks.some_failed", lang, n=failed))]
+
+
 def exceptions_csv(r: Report) -> bytes:
     """exceptions.csv: the disclosure rows (gains in initial bets, the per-round gain per million rounds too)."""
     lines = ["up,hand,cards,chart_action,best_action,gain_per_hand,gain_per_round,gain_per_million_rounds"]
@@ -282,5 +301,5 @@ def exceptions_csv(r: Report) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-__all__ = ["assumption_blocks", "disclosure_blocks", "distinguishing_blocks", "exceptions_csv", "exposure_blocks",
+__all__ = ["self_check_blocks", "assumption_blocks", "disclosure_blocks", "distinguishing_blocks", "exceptions_csv", "exposure_blocks",
            "meta_blocks", "reading_blocks", "reproducibility_blocks", "strategies_blocks", "volatility_index_blocks"]

@@ -79,6 +79,12 @@ class Report:
     peek_reading: dict = field(default_factory=dict)     # item 5
     disclosure: dict = field(default_factory=dict)       # item 6: every composition-dependent exception
     charts: dict = field(default_factory=dict)   # exact series the plots draw (copies of figures above)
+    self_checks: dict = field(default_factory=dict)   # appendix: figures computed two ways, each with a verdict
+
+    @property
+    def passed(self) -> bool:
+        """Did every self-check pass?  (``bjev report`` exits non-zero otherwise.)"""
+        return all(c["passed"] for c in self.self_checks.get("checks", []))
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -91,7 +97,7 @@ class Report:
             "strategy": {k: v for k, v in self.strategy.items() if not k.startswith("_")},
             "disclosure": self.disclosure,
             "sensitivity": self.sensitivity, "verification": self.verification,
-            "reproducibility": self.reproducibility,
+            "self_checks": self.self_checks, "reproducibility": self.reproducibility,
         }
 
 
@@ -126,7 +132,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     step(1, "exact round")
     stats = round_stats(game, split_strategy)
     step(1, "wager accounting")
-    exact = _exact(rules, split_strategy)
+    exact, exact_stats = _exact(rules, split_strategy)
     step(1, "exact fractions")
     strategy = _strategy(game, stats)
     step(1, "strategy chart")
@@ -175,6 +181,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
             played.sd, played.expected_wager, played.rtp_initial, played.rtp_total_wagered, simulate_rounds,
             published)
     step(1, "simulation")
+    report.self_checks = _self_checks(game, result.ev, stats, exact_stats, rows)
     report.charts = {"distribution": report.volatility["distribution"],
                      "ev_by_upcard": {u: report.upcards["ev_by_upcard"][u] for u in UP_SYMBOLS
                                       if u in report.upcards["ev_by_upcard"]}}
@@ -304,7 +311,7 @@ def _rtp(result, stats: RoundStats, exact: dict, published: dict | None, stake: 
     }
 
 
-def _exact(rules: Rules, split_strategy: str) -> dict:
+def _exact(rules: Rules, split_strategy: str) -> tuple[dict, RoundStats]:
     game = Game(rules, exact=True)
     ev = game.round(split_strategy).ev
     stats = round_stats(game, split_strategy)
@@ -313,7 +320,42 @@ def _exact(rules: Rules, split_strategy: str) -> dict:
             "rtp_initial": fraction_text(1 + ev), "rtp_initial_decimal": decimal_text(1 + ev, 20),
             "expected_total_wager": fraction_text(wager), "expected_total_wager_decimal": decimal_text(wager, 20),
             "rtp_total_wagered": fraction_text(tw), "rtp_total_wagered_decimal": decimal_text(tw, 20),
-            "accounting_mean_equals_ev": stats.mean == ev}
+            "accounting_mean_equals_ev": stats.mean == ev}, stats
+
+
+# ----- self-checks -----------------------------------------------------------------------------
+#: strategy rows in the order their EVs cannot increase (rows a rule set lacks are skipped): each
+#: optimises over the plays of the next, or is the chart's optimum
+CHAIN = ("optimal-optimal", "optimal-cdp", "optimal-cdp1", "optimal-cdz", "basic")
+
+
+def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: RoundStats, rows: list) -> dict:
+    """The appendix "Self-checks" (``ev.analysis.selfchecks``): the distribution against the EV, in floats
+    and exactly; exact against float; the removal average; the strategy chain overall and per pair and up card."""
+    from ev.analysis import selfchecks as sc
+    figures = {r.key: r.figures.ev for r in rows if r.figures is not None}
+    chain = [(k, figures[k]) for k in CHAIN if k in figures]
+    if game.rules.max_split_hands > 2:       # with resplits CDP need not beat CDP1 (ev.analysis.selfchecks)
+        chain = [(k, v) for k, v in chain if k != "optimal-cdp"]
+    checks = [sc.distribution_check(stats, ev),
+              sc.distribution_check(exact_stats, exact_stats.ev),
+              sc.exact_float_check(stats, exact_stats),
+              sc.removal_check(game),
+              sc.chain_check("strategy-chain", "the round's EV falls along the strategy table: "
+                             + " >= ".join(k for k, _ in chain), chain)]
+    if "minimum" in figures and len(figures) > 1:
+        others = {k: v for k, v in figures.items() if k != "minimum"}
+        lowest = min(others, key=lambda k: others[k])
+        checks.append(sc.chain_check("minimum-below", "no other strategy of the table returns less than the minimum",
+                                     [(lowest, others[lowest]), ("minimum", figures["minimum"])]))
+    strategies = [s for s in sc.SPLIT_ORDER if f"optimal-{s}" in figures]
+    one_split = [p for p in range(N_RANKS) if game.rules.split_hands(p) == 2]
+    if game.rules.may_split and len(strategies) > 1 and one_split:
+        values = sc.split_values_by_strategy(game, strategies, one_split)
+        checks.append(sc.split_chain_check("split-order", "per up card and pair (pairs that make two hands), the "
+                                           "split EVs fall from " + " to ".join(strategies) + " split play",
+                                           [(s, values[s]) for s in strategies]))
+    return {"checks": [c.as_dict() for c in checks], "passed": sc.all_passed(checks)}
 
 
 # ----- 4. per up card ------------------------------------------------------------------
