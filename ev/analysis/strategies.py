@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, ReturnToPlayer, play_cells, round_stats, split_cells
+from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, Figures, play_cells, round_stats, split_cells
 from ev.analysis.game import Game
 from ev.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Policy
 from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES
@@ -232,14 +232,6 @@ def split_round(game: Game, evaluator: Any, up: int, pair: int, split_codes: byt
         mean += p * sum((result * mass for (_, _, result), mass in cells.items()), A.zero)
         stake += p * sum(((1 + doubled) * mass for (doubled, _, _), mass in cells.items()), A.zero)
     return 2 * mean, 2 * stake
-
-
-@dataclass
-class Figures(ReturnToPlayer):
-    """EV and expected total stake E[W] of a round under one strategy (initial bets), and both RTPs."""
-
-    ev: Any
-    expected_wager: Any
 
 
 def policy_figures(game: Game, policy: Policy) -> Figures:
