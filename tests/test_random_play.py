@@ -14,8 +14,8 @@ import pytest
 from conftest import game_in, random_rules, random_small_shoe, removed_for, same
 
 from ev.analysis.game import Game
-from ev.analysis.random_play import random_play_figures
-from ev.analysis.strategies import policy_figures, worst_policy
+from ev.analysis.random_play import RANDOM_NAME, random_play_figures
+from ev.analysis.strategies import policy_figures, strategy_table, worst_policy
 from ev.core.arithmetic import EXACT, FLOAT
 from ev.core.cards import ACE, TEN, full_shoe
 from ev.core.rules import Rules
@@ -153,3 +153,10 @@ def test_default_game_float_and_exact_agree_and_lie_between_the_worst_and_the_be
     assert 1.05 < rand.expected_wager < 1.2
     assert rand.rtp_initial == pytest.approx(1 + rand.ev, abs=1e-15)
 
+
+def test_strategy_table_has_the_random_row_before_the_minimum():
+    rows = strategy_table(Game(Rules()), split_strategies=("cdz",))
+    assert [r.key for r in rows] == ["optimal-cdz", "mimic", "never-bust", "random", "minimum"]
+    row = rows[3]
+    assert row.name == RANDOM_NAME
+    assert rows[4].figures.ev < row.figures.ev < min(r.figures.ev for r in rows[:3])
