@@ -95,7 +95,7 @@ class _UpcardPlay:
         self.settled = self.rules.settled_blackjack_rank(up)
         graph = game.graph
         self.hands, self.nxt, self.total, self.soft = graph["hands"], graph["next"], graph["total"], graph["soft"]
-        self.counts = graph["counts"]
+        self.counts, self.ncards = graph["counts"], graph["ncards"]
         self._contexts: dict[tuple[int, int], tuple[list, list]] = {}
         self._split_hands: dict[tuple[int, int], tuple[list, list]] = {}
 
@@ -147,6 +147,7 @@ class _UpcardPlay:
             base = list(self.base)
             if pair >= 0:
                 base[pair] -= extra
+            size, ncards, zero = sum(base), self.ncards, self.A.zero
             ranks = range(N_RANKS)
             for s in range(len(stand) - 1, -1, -1):       # a hand's successors come later in the graph
                 st = stand[s]
@@ -157,11 +158,10 @@ class _UpcardPlay:
                     continue
                 # hit, as :meth:`draw` (written out here: this loop is the module's work)
                 row = s * N_RANKS
-                deck = [base[r] - counts[row + r] for r in ranks]
-                n = sum(deck)
-                value, bust = self.A.zero, 0
+                n = size - ncards[s]
+                value, bust = zero, 0
                 for c in ranks:
-                    dc = deck[c]
+                    dc = base[c] - counts[row + c]
                     if dc > 0:
                         t = nxt[row + c]
                         if t >= 0:
@@ -169,7 +169,7 @@ class _UpcardPlay:
                         elif settled < 0:
                             bust += dc
                         else:
-                            bust += dc * (n - 1 - deck[settled] + (c == settled))
+                            bust += dc * (n - 1 - base[settled] + counts[row + settled] + (c == settled))
                 if bust and settled >= 0:
                     hit = (value - ratio(bust, n - 1)) / n if n > 1 else NAN
                 else:
