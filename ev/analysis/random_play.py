@@ -33,11 +33,14 @@ once a hand's second card): the cards able to resplit are a Binomial(p, 1/k)
 subset of the p pair cards left, and for each size of that subset the exact
 resplit formula of :func:`ev.analysis.splits.resplit_value` applies, as it
 does to tens split by rank (the resplitting cards a subset of a rank).
-``ev.reference.random_play`` deals every card in table order and checks it.
+``ev.reference.random_play`` deals every card in table order and checks it
+(every rule combination but tens split by rank with resplits, where the faces
+of the tens would matter to the twin).
 
 Stakes (initial bets): the initial bet, doubles, split bets, half a bet for
 insurance when taken; even money is taken without placing chips (stake 1) by
-default, ``even_money_stake=1.5`` counts it as insurance on a blackjack.  As in
+default, ``even_money_stake=Fraction(3, 2)`` counts it as insurance on a blackjack
+(the convention of ``ev.analysis.accounting``'s figures for the other rows).  As in
 ``ev.analysis.accounting``, a dealer blackjack settled before play stops play
 (no double or split is staked); an unsettled one plays on and takes every wager.
 """
