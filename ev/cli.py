@@ -22,7 +22,7 @@ from typing import Any
 
 from ev import __version__
 from ev.analysis.game import Game
-from ev.analysis.sensitivity import EFFECTS, READINGS
+from ev.analysis.sensitivity import READINGS, effects_for
 from ev.core.actions import FIXED_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.core.rules import make_rules
@@ -336,7 +336,7 @@ def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:
     """
     from ev.present.command_text import rules_effect_output
     rules = make_rules(args.rules, args.assignments)
-    with Progress(1 + len(READINGS) + len(EFFECTS), "rules-effect") as bar:
+    with Progress(1 + len(READINGS) + len(effects_for(rules)), "rules-effect") as bar:
         return rules_effect_output(rules, _split(args), progress=lambda label: bar.advance(1, label))
 
 

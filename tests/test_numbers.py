@@ -11,14 +11,14 @@ from ev.present.numbers import decimal_text, exact_json, exact_text, fraction_te
 @pytest.mark.parametrize("lang, grouped, whole, small", [
     ("en", "1,234,567.125", "10,000,000", "-0.5000"),
     ("de", "1.234.567,125", "10.000.000", "-0,5000"),
-    ("pl", "1 234 567,125", "10 000 000", "-0,5000"),
+    ("pl", "1\u00a0234\u00a0567,125", "10\u00a0000\u00a0000", "-0,5000"),   # no-break spaces
 ])
 def test_number_groups_thousands_and_uses_the_decimal_mark_of_the_language(lang, grouped, whole, small):
     assert number(1234567.125, 3, lang) == grouped
     assert integer(10_000_000, lang) == whole
     assert number(-0.5, 4, lang) == small
     assert number(0.25, 2, lang, sign=True) == ("+0.25" if lang == "en" else "+0,25")
-    assert percent(0.995909, 4, lang) == ("99.5909 %" if lang == "en" else "99,5909 %")
+    assert percent(0.995909, 4, lang) == ("99.5909\u00a0%" if lang == "en" else "99,5909\u00a0%")   # held together
 
 
 def test_net_text_for_floats_and_fractions():

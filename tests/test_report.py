@@ -370,7 +370,7 @@ def test_item1_strategy_table(model, written):
     rows = {r["key"]: r for r in model.strategies["rows"]}
     from ev.core.actions import SPLIT_STRATEGIES
     assert [r["key"] for r in model.strategies["rows"]] == [f"optimal-{s}" for s in SPLIT_STRATEGIES] + [
-        "basic", "basic-insure", "mimic", "never-bust", "minimum"]
+        "basic", "basic-insure", "mimic", "never-bust", "random", "minimum"]
     assert model.strategies["published_refers_to"] == "optimal-cdz"
     assert round(rows["optimal-cdz"]["rtp_total_wagered"], 4) == 0.9959
     rules = model.identification["rules"]

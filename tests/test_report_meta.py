@@ -17,7 +17,11 @@ def test_meta_fields_and_blanks(tmp_path):
     data = load_meta(path)
     assert data["supplier"] == "ACME" and data["max_bet"] == 200 and data["game_id"] is None
     assert data["revision"] == [{"revision": "2", "date": None, "author": None, "description": "x"}]
-    assert all(v is None for k, v in empty_meta().items() if k != "revision") and empty_meta()["revision"] == []
+    blank = empty_meta()
+    assert all(v is None for k, v in blank.items() if k not in ("revision", "published_rtp_convention",
+                                                                   "even_money_stake"))
+    assert blank["revision"] == [] and blank["even_money_stake"] == 1
+    assert blank["published_rtp_convention"] == "total_wagered"
 
 
 @pytest.mark.parametrize("data, words", [
@@ -74,3 +78,26 @@ def test_rules_say_which_fields_have_no_effect():
     assert default.has_effect("unchecked_blackjack_takes")          # no check under the ace
     assert not Rules(peek="ace_ten").has_effect("unchecked_blackjack_takes")
     assert Rules(double="any").has_effect("double_soft") and not Rules(max_split_hands=1).has_effect("split_tens")
+
+
+@pytest.mark.parametrize("value, percent, decimals", [("99.59", "99.59", 2), ("99.50 %", "99.50", 2), (97, "97", 0),
+                                                      (96.5, "96.5", 1)])
+def test_published_rtp_keeps_the_printed_precision(value, percent, decimals):
+    pub = check_meta({"published_rtp": value, "published_rtp_convention": "initial_bet"})
+    assert pub["published_rtp"] == {"percent": percent, "decimals": decimals, "value": float(percent) / 100}
+    assert pub["published_rtp_convention"] == "initial_bet"
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"published_rtp": "ninety"}, "percentage"),
+    ({"published_rtp": 0}, "percentage"),
+    ({"published_rtp": "1e2"}, "percentage"),
+    ({"published_rtp": True}, "percentage"),
+    ({"published_rtp": "99", "published_rtp_convention": "per hand"}, "total_wagered, initial_bet"),
+    ({"published_rtp_convention": "initial_bet"}, "needs 'published_rtp'"),
+    ({"even_money_stake": 2}, "1 or 1.5"),
+    ({"even_money_stake": True}, "1 or 1.5"),
+])
+def test_published_and_stake_errors_name_the_field(data, words):
+    with pytest.raises(MetadataError, match=words):
+        check_meta(data)

@@ -90,6 +90,16 @@ class ReturnToPlayer:
 
 
 @dataclass
+class Figures(ReturnToPlayer):
+    """EV and expected total stake E[W] of a round under one strategy (initial bets), and both RTPs."""
+
+    ev: Any
+    expected_wager: Any
+    #: P(even money taken): the stake conventions of even money differ by half of it (``expected_wager_at``)
+    p_even_money: Any = 0
+
+
+@dataclass
 class RoundStats(ReturnToPlayer):
     """Exact figures of a round played by one strategy.  See the module docstring for definitions."""
 
@@ -385,4 +395,5 @@ def split_cells(game: Game, evaluator: Any, up: int, pair: int, decisions: Calla
         yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(hands + doubles, 1)
 
 
-__all__ = ["RoundStats", "play_cells", "round_stats", "split_cells", "split_distribution", "split_strategy_stats"]
+__all__ = ["Figures", "RoundStats", "play_cells", "round_stats", "split_cells", "split_distribution",
+           "split_strategy_stats"]

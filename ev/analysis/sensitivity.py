@@ -22,7 +22,7 @@ READINGS: tuple[tuple[str, dict], ...] = (
      {"peek": "ten", "unchecked_blackjack_takes": "original"}),
 )
 
-#: one-rule changes from the seed game, as (label, changes): ``effects_for(Rules())``
+#: one-rule changes from the seed game, as (label, changes) (``effects_for(Rules())`` adds tens split by rank)
 EFFECTS: tuple[tuple[str, dict], ...] = (
     ("dealer stands on soft 17", {"hit_soft_17": False}),
     ("double on any two cards", {"double": "any"}),
@@ -57,6 +57,8 @@ CANDIDATE_EFFECTS: tuple[tuple[str, dict], ...] = (
     ("blackjack pays 6:5", {"blackjack_payout": "6:5"}),
     ("dealer checks under an ace and a ten", {"peek": "ace_ten"}),
     ("no hole card (blackjack takes all)", {"peek": "none", "unchecked_blackjack_takes": "all"}),
+    ("ten-valued pairs split only by rank", {"split_tens": "rank"}),
+    ("ten-valued pairs split by value", {"split_tens": "value"}),
     ("1 deck", {"decks": 1}),
     ("2 decks", {"decks": 2}),
     ("6 decks", {"decks": 6}),

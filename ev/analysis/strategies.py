@@ -8,7 +8,9 @@ evaluates exactly (every deal, every card; no sampling), in the game's arithmeti
 * :func:`never_bust_policy`: never take a card that can bust (see its docstring);
 * :func:`with_insurance`: a strategy that also always takes insurance and/or even money;
 * :func:`worst_policy`: the lowest EV any legal strategy reaches: the optimal
-  recursion turned round, choosing the worst legal action at every decision.
+  recursion turned round, choosing the worst legal action at every decision;
+* random (blind) play, not a table but every legal option equally likely at
+  every decision: :mod:`ev.analysis.random_play`.
 
 :func:`strategy_table` evaluates them all, with optimal composition-dependent
 play under every split strategy and the basic-strategy chart, into the rows of
@@ -21,8 +23,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, ReturnToPlayer, play_cells, round_stats, split_cells
+from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, Figures, play_cells, round_stats, split_cells
 from ev.analysis.game import Game
+from ev.analysis.random_play import RANDOM_NAME, random_play_figures
 from ev.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Policy
 from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES
 from ev.core.cards import ACE, N_RANKS, TEN, blackjack_rank, composition_of, hand_total, pair_rank, subtract
@@ -237,16 +240,6 @@ def split_round(game: Game, evaluator: Any, up: int, pair: int, split_codes: byt
     return 2 * mean, 2 * stake
 
 
-@dataclass
-class Figures(ReturnToPlayer):
-    """EV and expected total stake E[W] of a round under one strategy (initial bets), and both RTPs."""
-
-    ev: Any
-    expected_wager: Any
-    #: P(even money taken): the stake conventions of even money differ by half of it (``expected_wager_at``)
-    p_even_money: Any = 0
-
-
 def policy_figures(game: Game, policy: Policy) -> Figures:
     """Exact EV and E[W] of ``policy``, without the joint distribution of split rounds.
 
@@ -289,7 +282,8 @@ def policy_figures(game: Game, policy: Policy) -> Figures:
 # ----- the table ----------------------------------------------------------------------------------
 @dataclass
 class StrategyRow:
-    """One strategy of the table: a key (``optimal-cdz``, ``basic``, ``mimic``, ...), its name and figures.
+    """One strategy of the table: a key (``optimal-cdz``, ``basic``, ``mimic``, ``random``, ...), its name and
+    figures.
 
     ``figures``: a ``RoundStats`` or :class:`Figures` (both have ``ev``, ``expected_wager`` and both RTPs).
     """
@@ -308,8 +302,9 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
     Optimal composition-dependent play under every split strategy the engine
     offers (``round_stats`` by name), the basic-strategy chart ``basic``, the
     chart with insurance and even money always taken, mimic the dealer, never
-    bust, and the minimum over legal play (the fixed strategies by
-    :func:`policy_figures`).  ``computed``: figures already at hand, by row key
+    bust (the fixed strategies by :func:`policy_figures`), random play (every
+    legal option equally likely: :func:`ev.analysis.random_play.random_play_figures`),
+    and the minimum over legal play.  ``computed``: figures already at hand, by row key
     (``optimal-cdz``, ``basic``, ...), so that nothing is computed twice.
     """
     computed = dict(computed or {})
@@ -330,9 +325,12 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
         if game.rules.insurance or game.rules.even_money:
             insured = with_insurance(basic, name="basic strategy, always insuring and taking even money")
             rows.append(StrategyRow("basic-insure", insured.name, policy_figures(game, insured)))
-    for key, build in (("mimic", mimic_dealer_policy), ("never-bust", never_bust_policy), ("minimum", worst_policy)):
+    for key, build in (("mimic", mimic_dealer_policy), ("never-bust", never_bust_policy)):
         policy = build(game)
         rows.append(StrategyRow(key, policy.name, policy_figures(game, policy)))
+    rows.append(StrategyRow("random", RANDOM_NAME, random_play_figures(game)))
+    worst = worst_policy(game)
+    rows.append(StrategyRow("minimum", worst.name, policy_figures(game, worst)))
     return rows
 
 

@@ -28,6 +28,9 @@ P(no dealer blackjack) to condition it).  ``s`` is a hand-graph state
 * ``split_choices(mode)``: ``context_choices(pair, 1, mode)`` of every pair,
   concatenated (the exact solver decides each entry only when it is read).
 * ``values_table() -> (stand, hit, double)``: the values of every state.
+* ``context_stand_values(pair, extra)``: the stand value of every state in a deck
+  context (``pair`` -1, ``extra`` 0: unsplit; else a split hand whose deck lacks
+  ``extra`` pair cards beyond its own), missing (NaN or None) where no such hand is.
 * ``tie_records(split_strategy)``: exact ties met in the decisions (exact only).
 
 **Evaluator** (``ev.core._policy.PolicyEvaluator``,

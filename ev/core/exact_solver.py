@@ -443,6 +443,20 @@ class ExactUpcardSolver:
             stand[s], hit[s], double[s] = self.hand_values(s)
         return stand, hit, double
 
+    def context_stand_values(self, pair: int, extra: int) -> list:
+        """Joint stand values (Fractions) of every hand of deck context (pair, extra), as the float
+        solver's: ``pair`` -1 is unsplit play; None where the deck cannot hold the hand (two or more
+        cards) and, in a split context, where the hand holds no card of the pair."""
+        cx = self.ctx0 if pair < 0 else self.context(pair, extra)
+        out: list[Fraction | None] = [None] * self.n_states
+        for s, hand in enumerate(self.hands):
+            if pair >= 0 and not hand[pair]:
+                continue
+            d = self.deck(cx, s)
+            if self.ncards[s] >= 2 and sum(d) > 0 and min(d) >= 0:
+                out[s] = self._frac(cx, s, self.stand(cx, s))
+        return out
+
     def dealer_probabilities(self, s: int) -> tuple:
         """Dealer outcome probabilities (joint units) for unsplit hand s, as Fractions."""
         d = self.deck(self.ctx0, s)

@@ -212,6 +212,8 @@ LAB_MESSAGES: dict[str, dict[str, str]] = {
     "row.never-bust": {"en": "never bust", "de": "nie überkaufen", "pl": "nigdy nie przekraczaj"},
     "row.minimum": {"en": "minimum over legal play", "de": "Minimum über erlaubtes Spiel",
                     "pl": "minimum dozwolonej gry"},
+    "row.random": {"en": "random play", "de": "Zufallsspiel", "pl": "gra losowa"},
+    "strategies_random": {"en": "Random play: at every decision each legal option is taken with equal probability (stand, hit, and where allowed double, split and surrender; a 21 stands), insurance and even money each with probability 1/2, evaluated exactly, not simulated: the blind strategy a regulator may ask for where no strategy is disclosed.", "de": "Zufallsspiel: bei jeder Entscheidung wird jede erlaubte Möglichkeit mit gleicher Wahrscheinlichkeit gewählt (Stehen, Ziehen und, wo erlaubt, Verdoppeln, Teilen und Aufgeben; eine 21 steht), Versicherung und Even Money je mit Wahrscheinlichkeit 1/2, exakt berechnet, nicht simuliert: die blinde Strategie, die eine Aufsicht verlangen kann, wo keine Strategie offengelegt ist.", "pl": "Gra losowa: przy każdej decyzji każda dozwolona możliwość jest wybierana z równym prawdopodobieństwem (stój, dobierz oraz, gdzie dozwolone, podwojenie, dzielenie i rezygnacja; 21 stoi), ubezpieczenie i Even Money każde z prawdopodobieństwem 1/2, obliczona dokładnie, nie symulowana: ślepa strategia, której regulator może wymagać, gdy strategia nie jest ujawniona."},
     "strategy.optimal_cd": {"en": "optimal composition-dependent play (CDZ- after splits)",
                             "de": "optimales kartenabhängiges Spiel (CDZ- nach dem Teilen)",
                             "pl": "optymalna gra zależna od składu (CDZ- po dzieleniu)"},

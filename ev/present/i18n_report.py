@@ -458,6 +458,8 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
     "effect.no resplit of aces": {"en": "no resplit of aces", "de": "kein erneutes Teilen von Assen",
                                   "pl": "bez ponownego dzielenia asów"},
     "effect.no surrender": {"en": "no surrender", "de": "kein Aufgeben", "pl": "bez rezygnacji"},
+    "effect.ten-valued pairs split only by rank": {"en": "ten-valued pairs split only by rank (K-K, not K-Q)", "de": "Zehnerpaare nur nach Rang teilbar (K-K, nicht K-D)", "pl": "pary dziesiątek dzielone tylko według rangi (K-K, nie K-D)"},
+    "effect.ten-valued pairs split by value": {"en": "ten-valued pairs split by value (K-Q too)", "de": "Zehnerpaare nach Wert teilbar (auch K-D)", "pl": "pary dziesiątek dzielone według wartości (także K-D)"},
     "effect.no hole card (blackjack takes all)": {"en": "no hole card (blackjack takes all)",
                                                   "de": "keine verdeckte Karte (Blackjack nimmt alles)",
                                                   "pl": "bez zakrytej karty (blackjack zabiera wszystko)"},

@@ -21,10 +21,11 @@ Units and conventions (shared with the core):
   one hand that starts with the pair card, dealt from the deck that also lacks
   the other pair card (exact by exchangeability).  Resplits: see ``split_value``.
 
-Two modules: :mod:`ev.reference.values` (the dealer, one hand's values, splits by
-formula, the round's EV) and :mod:`ev.reference.exhaustive` (every card dealt in
+Three modules: :mod:`ev.reference.values` (the dealer, one hand's values, splits by
+formula, the round's EV), :mod:`ev.reference.exhaustive` (every card dealt in
 table order: split distributions, a whole round's distribution, truly optimal
-split play by search).
+split play by search) and :mod:`ev.reference.random_play` (random play's EV and
+stake, every card dealt in table order).
 """
 from ev.reference.exhaustive import (
                                      optimal_split_search,
@@ -32,6 +33,7 @@ from ev.reference.exhaustive import (
                                      split_distribution_exhaustive,
                                      split_value_exhaustive,
 )
+from ev.reference.random_play import random_play_round
 from ev.reference.values import (
                                      ACTIONS,
                                      OUTCOMES,
@@ -48,6 +50,6 @@ from ev.reference.values import (
 )
 
 __all__ = ["ACTIONS", "OUTCOMES", "Player", "blackjack_rank", "dealer_distribution", "hand_values",
-           "optimal_split_search", "round_distribution", "round_ev", "split_contexts",
+           "optimal_split_search", "random_play_round", "round_distribution", "round_ev", "split_contexts",
            "split_distribution_exhaustive", "split_value", "split_value_exhaustive", "stand_value",
            "surrender_value", "upcard_ev"]

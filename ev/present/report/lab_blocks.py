@@ -143,6 +143,8 @@ def strategies_blocks(r: Report, lang: str) -> list:
         blocks.append(Paragraph(minimum_text(s["minimum"], lang), note=True))
     rules = Rules(**r.identification["rules"])
     blocks.append(Paragraph(t("strategies_never_bust", lang, mimic=rule_text.mimic_dealer(rules, lang)), note=True))
+    if any(row["key"] == "random" for row in s["rows"]):
+        blocks.append(Paragraph(t("strategies_random", lang), note=True))
     return blocks
 
 

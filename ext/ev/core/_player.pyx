@@ -331,6 +331,31 @@ cdef class UpcardSolver:
                     v[r] = self.stand(ctx, t) if one_card else self.after_card(ctx, t, decide)
         return [v[r] for r in range(N_RANKS)]
 
+    def context_stand_values(self, int pair, int extra):
+        """Joint stand values of every hand of deck context (pair, extra): ``pair`` -1 (and ``extra`` 0) is
+        unsplit play; otherwise a split hand whose deck lacks ``extra`` pair cards beyond its own.
+
+        A list indexed by state: NaN where the context's deck cannot hold the hand (two or more
+        cards) and, in a split context, where the hand holds no card of the pair.
+        """
+        if pair >= 0 and not (1 <= extra <= MAX_EXTRA):
+            raise ValueError("split context out of range")
+        cdef int ctx = ctx_index(pair, extra)
+        cdef int s
+        cdef double* out = <double*>malloc(self.n * sizeof(double))
+        if not out:
+            raise MemoryError()
+        with nogil:
+            for s in range(self.n):
+                if self.holds(ctx, s) and (pair < 0 or self.counts[s * N_RANKS + pair] > 0):
+                    out[s] = self.stand(ctx, s)
+                else:
+                    out[s] = NAN
+        try:
+            return [out[s] for s in range(self.n)]
+        finally:
+            free(out)
+
     def tie_records(self, split_strategy):
         """Exact ties are recorded by the exact solver; floats treat values within 1e-12 as tied."""
         return []
