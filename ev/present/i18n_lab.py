@@ -377,6 +377,7 @@ LAB_MESSAGES: dict[str, dict[str, str]] = {
                                "wyjątków. Ta sama lista jest w pliku exceptions.csv obok raportu."},
     "disclosure.cards": {"en": "{n} cards: {count}", "de": "{n} Karten: {count}", "pl": "{n} kart: {count}"},
     "appendix_c": {"en": "Appendix C: Self-checks", "de": "Anhang C: Selbstprüfungen", "pl": "Załącznik C: Samokontrole"},
+    "contents": {"en": "Contents", "de": "Inhalt", "pl": "Spis treści"},
     "checks_intro": {"en": "Figures the engine computes by two routes that must agree, each with its largest deviation, the tolerance it is held to and the verdict. A failed check makes bjev report exit with a non-zero code.", "de": "Zahlen, die das Programm auf zwei Wegen berechnet, die übereinstimmen müssen, jeweils mit der größten Abweichung, der zulässigen Toleranz und dem Ergebnis. Eine fehlgeschlagene Prüfung lässt bjev report mit einem Fehlercode enden.", "pl": "Liczby, które program oblicza dwiema drogami, które muszą się zgadzać, każda z największym odchyleniem, dopuszczalną tolerancją i werdyktem. Nieudana kontrola kończy bjev report kodem błędu."},
     "checks.col_check": {"en": "Check", "de": "Prüfung", "pl": "Kontrola"},
     "checks.col_figure": {"en": "Largest deviation", "de": "Größte Abweichung", "pl": "Największe odchylenie"},

@@ -17,6 +17,15 @@ from ev.present.report.texts import t
 class Heading:
     text: str
     level: int = 1          # 1 section, 2 subsection
+    anchor: str = ""        # the id the table of contents links to (set by ``Document.number_headings``)
+
+
+@dataclass
+class Contents:
+    """The table of contents: every heading of the document, in order (the PDF adds page numbers)."""
+
+    title: str
+    entries: list[Heading] = field(default_factory=list)
 
 
 #: a space after a number (and before what follows it: a unit, "%", a word such as "rounds" or "decks")
@@ -82,6 +91,15 @@ class Document:
     def add(self, *blocks) -> None:
         self.blocks.extend(blocks)
 
+    def add_contents(self, title: str) -> None:
+        """Give every heading an anchor and put the table of contents before the first page break (after the
+        key figures on the first page)."""
+        at = next((i for i, b in enumerate(self.blocks) if isinstance(b, PageBreak)), len(self.blocks))
+        headings = [b for b in self.blocks[at:] if isinstance(b, Heading)]
+        for k, h in enumerate(headings, 1):
+            h.anchor = f"sec-{k}"
+        self.blocks.insert(at, Contents(title, headings))
+
 
 def kv_table(rows: list[tuple[str, str]], lang: str, text: bool = False) -> Table:
     """A two-column table of figures (values right-aligned) or of text (``text``: left-aligned, wider)."""
@@ -94,4 +112,4 @@ def pct(x: float | None, lang: str, digits: int = 6, sign: bool = False) -> str:
     return "–" if x is None else percent(x, digits, lang, sign)
 
 
-__all__ = ["Document", "Heading", "Image", "PageBreak", "Paragraph", "Quote", "Table", "kv_table", "pct"]
+__all__ = ["Contents", "Document", "Heading", "Image", "PageBreak", "Paragraph", "Quote", "Table", "kv_table", "pct"]

@@ -93,6 +93,7 @@ def build_document(report: Report, lang: str) -> Document:
         doc.add(*appendix_blocks(report.strategy, lang, Rules(**ident["rules"])))
         doc.add(*lab_blocks.disclosure_blocks(report, lang))
     doc.add(*lab_blocks.self_check_blocks(report, lang))
+    doc.add_contents(t("contents", lang))
     return doc
 
 

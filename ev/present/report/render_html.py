@@ -4,11 +4,12 @@ from __future__ import annotations
 import base64
 from html import escape
 
-from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
+from ev.present.report.blocks import Contents, Document, Heading, Image, PageBreak, Paragraph, Quote, Table
 
 CSS = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; max-width: 60em; margin: 2em auto; padding: 0 1em;
        color: #1b1b1b; line-height: 1.45; font-size: 15px; }
+ul.toc { list-style: none; padding-left: 0; } li.toc2 { padding-left: 1.5em; font-size: .92em; }
 h1 { font-size: 1.7em; border-bottom: 3px solid #2f5d8a; padding-bottom: .2em; }
 h2 { font-size: 1.35em; margin-top: 1.8em; color: #2f5d8a; border-bottom: 1px solid #c8d3df; }
 h3 { font-size: 1.1em; margin-top: 1.3em; }
@@ -56,7 +57,12 @@ def render_html(doc: Document) -> str:
     for block in doc.blocks:
         if isinstance(block, Heading):
             level = block.level + 1
-            body.append(f"<h{level}>{escape(block.text)}</h{level}>")
+            anchor = f' id="{block.anchor}"' if block.anchor else ""
+            body.append(f"<h{level}{anchor}>{escape(block.text)}</h{level}>")
+        elif isinstance(block, Contents):
+            items = "".join(f'<li class="toc{h.level}"><a href="#{h.anchor}">{escape(h.text)}</a></li>'
+                            for h in block.entries)
+            body.append(f'<nav><h2>{escape(block.title)}</h2><ul class="toc">{items}</ul></nav>')
         elif isinstance(block, Paragraph):
             cls = ' class="note"' if block.note else ""
             body.append(f"<p{cls}>{escape(block.text)}</p>")

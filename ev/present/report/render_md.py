@@ -1,7 +1,7 @@
 """The report as Markdown (GitHub-flavoured tables; images linked as PNG files written beside it)."""
 from __future__ import annotations
 
-from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
+from ev.present.report.blocks import Contents, Document, Heading, Image, PageBreak, Paragraph, Quote, Table
 
 
 def _cell(text: str) -> str:
@@ -41,6 +41,9 @@ def render_markdown(doc: Document) -> str:
             out += [_table(block), ""]
         elif isinstance(block, Image):
             out += [f"![{block.caption}]({block.name})", ""]
+        elif isinstance(block, Contents):
+            out += [f"## {block.title}", ""] + [("  " if h.level > 1 else "") + f"- {h.text}" for h in block.entries]
+            out.append("")
         elif isinstance(block, PageBreak):
             continue
     out += ["---", doc.footer, ""]

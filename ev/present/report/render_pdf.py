@@ -10,7 +10,7 @@ from typing import Any
 import matplotlib
 from fpdf import FPDF
 
-from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table
+from ev.present.report.blocks import Contents, Document, Heading, Image, PageBreak, Paragraph, Quote, Table
 from ev.present.report.texts import t
 
 FONT = "DejaVu"
@@ -140,8 +140,38 @@ def _measure(pdf: _PDF, blocks: list) -> float:
     return dummy.get_y() - y0 + (dummy.page - page0) * _page_height(pdf)
 
 
+#: lines of the table of contents on one page
+TOC_LINES = 52
+
+
+def _contents(pdf: _PDF, block: Contents) -> None:
+    """The table of contents on pages of its own, filled in by fpdf when the document is done (page numbers of
+    the sections registered by ``_heading``), each line a link; the PDF's outline (bookmarks) comes with it."""
+    def render(pdf: FPDF, outline: list) -> None:
+        pdf.set_font(FONT, "B", 14)
+        pdf.set_text_color(*BLUE)
+        pdf.set_x(pdf.l_margin)
+        pdf.cell(0, 9, block.title, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_text_color(0, 0, 0)
+        for section in outline:
+            indent = 6 * section.level
+            pdf.set_font(FONT, "B" if section.level == 0 else "", 9.5 if section.level == 0 else 8.5)
+            pdf.set_x(pdf.l_margin + indent)
+            link = pdf.add_link(page=section.page_number)
+            pdf.cell(pdf.epw - indent - 12, 4.6, section.name, link=link)
+            pdf.cell(12, 4.6, str(section.page_number), align="R", link=link, new_x="LMARGIN", new_y="NEXT")
+
+    pages = max(1, -(-(len(block.entries) + 2) // TOC_LINES))
+    if pdf.get_y() > pdf.t_margin + 1:
+        pdf.add_page()
+    pdf.insert_toc_placeholder(render, pages=pages, allow_extra_pages=True)
+
+
 def _place(pdf: _PDF, group: list) -> None:
     """Draw a group on the current page if it fits, else on the next; split a long table between pages."""
+    if isinstance(group[0], Contents):
+        _contents(pdf, group[0])
+        return
     if isinstance(group[0], PageBreak):
         if pdf.get_y() > pdf.t_margin + 1:
             pdf.add_page()
@@ -237,6 +267,8 @@ def _paragraph(pdf: _PDF, text: str, style: str, size: float, line_h: float) -> 
 
 
 def _heading(pdf: FPDF, block: Heading) -> None:
+    if block.anchor:             # an entry of the table of contents and of the PDF's outline
+        pdf.start_section(block.text, block.level - 1, strict=False)
     if block.level == 1:
         pdf.ln(3)
         pdf.set_font(FONT, "B", 14)
