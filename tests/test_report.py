@@ -20,7 +20,7 @@ import pytest
 from conftest import SEED_GAME_GROUP
 
 from ev.cli import main
-from ev.present.numbers import percent
+from ev.present.numbers import NBSP, percent
 from ev.present.report import FILES, build_report, write_report
 from ev.present.report.texts import TEXTS
 
@@ -42,7 +42,13 @@ def pdf_text(path: Path) -> str:
 @functools.cache
 def _pdf_text(data: bytes) -> str:
     """The text of a PDF (pypdf takes seconds a document: each document is read once, by its bytes)."""
-    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+    text = "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+    return text.replace(NBSP, " ")     # a no-break space holds a number to its unit; the tests read it as a space
+
+
+def _pc(x, digits, lang="en", sign=False) -> str:
+    """A percentage as the tests read it: with a plain space before the unit."""
+    return percent(x, digits, lang, sign).replace(NBSP, " ")
 
 
 def flat(text: str) -> str:
@@ -98,7 +104,7 @@ def test_cli_writes_four_files_matching_rtp(model, tmp_path, capsys, rtp_json, m
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")], "temporary directory left behind"
     text = pdf_text(out / "report.pdf")
     for key in ("rtp_total_wagered", "rtp_initial"):
-        assert percent(rtp_json[key], 6, "en") in text, key
+        assert _pc(rtp_json[key], 6, "en") in text, key
     assert f"{100 * rtp_json['house_edge']:.6f} %" in text
     assert "99.59 %" in text and round(100 * rtp_json["rtp_total_wagered"], 2) == 99.59
     data = json.loads((out / "report.json").read_text())
@@ -141,7 +147,9 @@ def test_existing_directory_keeps_other_files(model, tmp_path):
 def test_model_figures(model, rtp_json):
     rtp, vol = model.rtp, model.volatility
     assert rtp["rtp_total_wagered"] == pytest.approx(rtp_json["rtp_total_wagered"], abs=1e-15)
-    assert rtp["matches_published"] and rtp["rtp_total_wagered_2dp"] == 99.59
+    assert rtp["matches_published"] and round(100 * rtp["rtp_total_wagered"], 2) == 99.59
+    assert rtp["published"] == {"percent": "99.59", "decimals": 2, "value": 0.9959, "convention": "total_wagered",
+                                "source": "seed"}
     assert rtp["exact"]["available"] and rtp["exact"]["ev_decimal"].startswith("-0.0044512833237")
     assert rtp["exact"]["rtp_total_wagered_decimal"].startswith("0.995909138602")
     assert rtp["exact"]["accounting_mean_equals_ev"] is True
@@ -167,7 +175,7 @@ def test_model_figures(model, rtp_json):
 
 @pytest.mark.parametrize("lang", ["en", "de", "pl"])
 def test_json_keys(written, lang):
-    data = json.loads((written[lang] / "report.json").read_text(encoding="utf-8"))
+    data = json.loads((written[lang] / "report.json").read_text(encoding="utf-8").replace(NBSP, " "))
     assert data["language"] == lang
     for key in SECTIONS:
         assert key in data, key
@@ -194,10 +202,10 @@ def test_pdf_text(written, model, lang):
     text = pdf_text(written[lang] / "report.pdf")
     for key in ("s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10"):
         assert TEXTS[key][lang] in text, key
-    assert percent(model.rtp["rtp_total_wagered"], 6, lang) in text
-    assert percent(model.rtp["rtp_initial"], 6, lang) in text
-    assert percent(model.rtp["rtp_total_wagered"], 2, lang) == ("99.59 %" if lang == "en" else "99,59 %")
-    assert percent(model.rtp["rtp_total_wagered"], 2, lang) in text
+    assert _pc(model.rtp["rtp_total_wagered"], 6, lang) in text
+    assert _pc(model.rtp["rtp_initial"], 6, lang) in text
+    assert _pc(model.rtp["rtp_total_wagered"], 2, lang) == ("99.59 %" if lang == "en" else "99,59 %")
+    assert _pc(model.rtp["rtp_total_wagered"], 2, lang) in text
     assert "99.59%" in text            # the published figure, quoted from the game's own rule text
     for word in WORDS[lang]:
         assert word in text, word
@@ -226,7 +234,7 @@ class _Structure(HTMLParser):
             self.images.append(attrs.get("src", ""))
         for name in ("src", "href"):
             value = attrs.get(name) or ""
-            if value and not value.startswith("data:"):
+            if value and not value.startswith(("data:", "#")):       # in-page links (contents) are not external
                 self.external.append(value)
         self._in_h2 = tag == "h2"
 
@@ -241,7 +249,7 @@ class _Structure(HTMLParser):
 
 @pytest.mark.parametrize("lang", ["en", "de", "pl"])
 def test_html_structure(written, model, lang):
-    html = (written[lang] / "report.html").read_text(encoding="utf-8")
+    html = (written[lang] / "report.html").read_text(encoding="utf-8").replace(NBSP, " ")
     parser = _Structure()
     parser.feed(html)
     assert parser.lang == lang
@@ -251,9 +259,9 @@ def test_html_structure(written, model, lang):
     assert parser.external == []                        # self-contained
     assert "background:#" in html                       # the coloured chart
     assert "white-space: nowrap" in html and '<table class="small fixed"><colgroup>' in html   # chart columns line up
-    assert percent(model.rtp["rtp_total_wagered"], 6, lang) in html
-    md = (written[lang] / "report.md").read_text(encoding="utf-8")
-    assert md.startswith("# ") and TEXTS["s9"][lang] in md and percent(model.rtp["rtp_total_wagered"], 6, lang) in md
+    assert _pc(model.rtp["rtp_total_wagered"], 6, lang) in html
+    md = (written[lang] / "report.md").read_text(encoding="utf-8").replace(NBSP, " ")
+    assert md.startswith("# ") and TEXTS["s9"][lang] in md and _pc(model.rtp["rtp_total_wagered"], 6, lang) in md
     assert "base64" not in md                           # images are files beside it, linked
     links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", md)
     assert links == ["ev-by-upcard.png", "distribution.png"]
@@ -494,8 +502,8 @@ def test_item4_assumptions(model, written):
     assert a["expected_total_wager_placed"] > a["expected_total_wager_at_risk"] == model.rtp["expected_total_wager"]
     assert round(a["rtp_total_wagered_placed"], 4) == 0.9959   # both conventions give the published figure
     text = flat(pdf_text(written["en"] / "report.pdf"))
-    assert percent(a["rtp_total_wagered_placed"], 6, "en") in text
-    assert "separate certification" in text and "no side bets" in text
+    assert _pc(a["rtp_total_wagered_placed"], 6, "en") in text
+    assert "separate certification" in text and "No side bet is included" in text
 
 
 def test_item5_peek_reading(model, written):
@@ -567,10 +575,10 @@ def _figures_as_printed(model, lang: str) -> list[str]:
         out += [numerator, denominator, decimal if lang == "en" else decimal.replace(".", ",")]
     for row in model.strategies["rows"]:
         out += [number(100 * row["rtp_initial"], 4, lang), number(100 * row["rtp_total_wagered"], 4, lang)]
-    out += [percent(model.rtp["rtp_total_wagered"], 6, lang), number(model.volatility["sd"], 9, lang)]
+    out += [_pc(model.rtp["rtp_total_wagered"], 6, lang), number(model.volatility["sd"], 9, lang)]
     out += [number(1e9 * r["round_gain"], 6, lang) for r in model.disclosure["rows"][:40]]
     assert min(1e9 * r["round_gain"] for r in model.disclosure["rows"]) >= 5e-7    # no row prints as zero
-    return out
+    return [figure.replace(NBSP, " ") for figure in out]
 
 
 @pytest.fixture(scope="module")
@@ -595,7 +603,7 @@ def test_rendered_pages(written, model, pages, lang):
     from ev.present.report.document import build_document
     reader = pypdf.PdfReader(str(written[lang] / "report.pdf"))
     assert len(pages[lang]) == len(reader.pages)
-    text = "\n".join(page.extract_text() for page in reader.pages)
+    text = "\n".join(page.extract_text() for page in reader.pages).replace(NBSP, " ")
     lines = set(text.split("\n"))
     for figure in _figures_as_printed(model, lang):
         assert any(figure in line for line in lines), f"{figure} broken across lines or missing"

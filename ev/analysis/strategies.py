@@ -33,6 +33,12 @@ from ev.core.cards import ACE, N_RANKS, TEN, blackjack_rank, composition_of, han
 MIMIC_NAME = "mimic the dealer"
 NEVER_BUST_NAME = "never bust"
 WORST_NAME = "minimum over legal play"
+def search_reason(decks: int, search_decks: int) -> str:
+    """Why a truly optimal split search was left out: the shoe is larger than ``search_decks`` decks."""
+    return (f"the truly optimal split search is made for shoes of up to {search_decks} decks here (it takes "
+            f"about 25 s on six); bjev rtp --split-strategy optimal computes it for {decks} decks")
+
+
 #: why the truly optimal row is missing where a pair may be split more than once
 OPTIMAL_RESPLIT_REASON = ("truly optimal split play is computed for one split only; these rules allow resplits "
                           "(not implemented yet)")
@@ -296,7 +302,8 @@ class StrategyRow:
 
 
 def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, Any] | None = None,
-                   split_strategies: Iterable[str] = SPLIT_STRATEGIES) -> list[StrategyRow]:
+                   split_strategies: Iterable[str] = SPLIT_STRATEGIES,
+                   search_decks: int | None = None) -> list[StrategyRow]:
     """Exact figures of every strategy a lab asks about, the minimum last.
 
     Optimal composition-dependent play under every split strategy the engine
@@ -305,7 +312,9 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
     bust (the fixed strategies by :func:`policy_figures`), random play (every
     legal option equally likely: :func:`ev.analysis.random_play.random_play_figures`),
     and the minimum over legal play.  ``computed``: figures already at hand, by row key
-    (``optimal-cdz``, ``basic``, ...), so that nothing is computed twice.
+    (``optimal-cdz``, ``basic``, ...), so that nothing is computed twice.  ``search_decks``: the
+    most decks for which the truly optimal split search is made (None: any); above it the row
+    keeps a reason instead (the search takes about 4 s on one deck and 25 s on six).
     """
     computed = dict(computed or {})
     rows = []
@@ -316,6 +325,9 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
         label = f"optimal composition-dependent ({name})"
         if name == "optimal" and key not in computed and game.rules.max_split_hands > 2:
             rows.append(StrategyRow(key, label, None, OPTIMAL_RESPLIT_REASON))
+            continue
+        if name == "optimal" and key not in computed and search_decks is not None and game.rules.decks > search_decks:
+            rows.append(StrategyRow(key, label, None, search_reason(game.rules.decks, search_decks)))
             continue
         if key not in computed:
             computed[key] = round_stats(game, name)
@@ -343,6 +355,7 @@ __all__ = [
     "mimic_dealer_policy",
     "never_bust_policy",
     "policy_figures",
+    "search_reason",
     "split_round",
     "strategy_table",
     "total_rule_policy",

@@ -49,6 +49,20 @@ def percent(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
     return f"{number(100 * x, digits, lang, sign)}{NBSP}%"
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def scientific(x: float, lang: str = "en", digits: int = 2) -> str:
+    """A small or large magnitude without e-notation: 4.9e-17 -> '4.9 × 10⁻¹⁷' ('4,9 × 10⁻¹⁷'); 0 -> '0'."""
+    if x == 0:
+        return "0"
+    mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
+    if lang in _GROUP:
+        mantissa = mantissa.replace(".", ",")
+    power = f"10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+    return power if mantissa in ("1", "1,0", "1.0") and digits <= 2 else f"{mantissa}{NBSP}×{NBSP}{power}"
+
+
 # ----- net results ---------------------------------------------------------------------------
 def net_text(x: float | Fraction, sign: bool = False) -> str:
     """A round's net result in initial bets: '-2', '-0.5', '0', '1.5', '2' ('+1.5', '+0' with ``sign``).

@@ -35,7 +35,8 @@ def strategies(rows: list[StrategyRow], published_key: str, even_money_stake: fl
     out = []
     for r in rows:
         if r.figures is None:
-            out.append({"key": r.key, "name": r.name, "available": False, "reason": r.reason})
+            out.append({"key": r.key, "name": r.name, "available": False, "reason": r.reason,
+                        **_reason_phrase(r.reason or "")})
             continue
         f = r.figures
         row = {"key": r.key, "name": r.name, "available": True, "ev": float(f.ev), "rtp_initial": float(f.rtp_initial),
@@ -51,6 +52,18 @@ def strategies(rows: list[StrategyRow], published_key: str, even_money_stake: fl
     return {"rows": out, "published_refers_to": published_key, "minimum": minimum,
             "even_money_stake": even_money_stake,
             "arithmetic": "exact enumeration in floating point (about 15 significant digits)"}
+
+
+def _reason_phrase(reason: str) -> dict:
+    """The phrase key (and its fields) that says ``reason`` in every language, where there is one."""
+    from ev.analysis.strategies import OPTIMAL_RESPLIT_REASON, search_reason
+    if reason == OPTIMAL_RESPLIT_REASON:
+        return {"reason_key": "reason.optimal-optimal", "reason_fields": {}}
+    for decks in range(1, 9):
+        for limit in range(1, decks):
+            if reason == search_reason(decks, limit):
+                return {"reason_key": "reason.search_decks", "reason_fields": {"limit": limit, "decks": decks}}
+    return {}
 
 
 def exposure(rules: Rules, meta: dict, optimal_distribution: dict) -> dict:

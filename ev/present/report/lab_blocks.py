@@ -8,7 +8,7 @@ from __future__ import annotations
 from ev.core.rules import Rules
 from ev.present import rule_text
 from ev.present.i18n import join_and
-from ev.present.numbers import integer, number, percent
+from ev.present.numbers import integer, number, percent, scientific
 from ev.present.report.blocks import Heading, Paragraph, Table, kv_table, pct
 from ev.present.report.model import Report
 from ev.present.report.texts import t, t_or
@@ -84,6 +84,11 @@ def _stakes(r: Report, lang: str) -> str:
     return t("assume.stakes", lang, even_money=text)
 
 
+def _row(r: Report, key: str) -> dict:
+    """The strategy table's row ``key``."""
+    return next(row for row in r.strategies["rows"] if row["key"] == key)
+
+
 def reading_blocks(r: Report, lang: str) -> list:
     """The peek reading argued from the text (item 5)."""
     pr, rd = r.peek_reading, r.identification["readings"]
@@ -107,6 +112,20 @@ def reading_blocks(r: Report, lang: str) -> list:
     elif not pr.get("available"):
         blocks.append(Paragraph(t("peek.unavailable", lang)))
     blocks.append(Paragraph(t("peek.recommend", lang)))
+    face = r.sensitivity.get("face_value")
+    minimum = r.strategies.get("minimum")
+    if face and minimum:
+        blocks.append(Paragraph(t("face.text", lang, opt_tw=pct(face["optimal"]["rtp_total_wagered"], lang, 4),
+                                  opt_i=pct(face["optimal"]["rtp_initial"], lang, 4),
+                                  min_tw=pct(face["minimum"]["rtp_total_wagered"], lang, 4),
+                                  min_i=pct(face["minimum"]["rtp_initial"], lang, 4),
+                                  base_tw=pct(r.rtp["rtp_total_wagered"], lang, 4),
+                                  base_i=pct(r.rtp["rtp_initial"], lang, 4),
+                                  bmin_tw=pct(minimum["rtp_total_wagered"], lang, 4),
+                                  bmin_i=pct(minimum["rtp_initial"], lang, 4))
+                                + (" " + t("face.same_optimal", lang)
+                                   if abs(face["optimal"]["ev"] - _row(r, r.strategies["published_refers_to"])["ev"])
+                                   < 1e-14 else "")))
     if lang == "pl":
         blocks.append(Paragraph(t("rtp_published_pl", lang)))
     return blocks
@@ -131,7 +150,8 @@ def strategies_blocks(r: Report, lang: str) -> list:
     for row in s["rows"]:
         if not row["available"]:
             blocks.append(Paragraph(t("strategies_missing", lang, row=t_or(f"row.{row['key']}", lang, row["name"]),
-                                      reason=t_or(f"reason.{row['key']}", lang, row["reason"])), note=True))
+                                      reason=t(row["reason_key"], lang, **row["reason_fields"])
+                                      if row.get("reason_key") else row["reason"]), note=True))
     others = [row for row in s["rows"] if row["available"] and row.get("other_even_money_stake")]
     if others:
         stake = others[0]["other_even_money_stake"]["stake"]
@@ -283,8 +303,8 @@ def self_check_blocks(r: Report, lang: str) -> list:
     rows = []
     for c in checks:
         order = " ≥ ".join(t_or(f"row.{k}", lang, k) for k in c["detail"].get("order", []))
-        rows.append([t(f"check.{c['key']}", lang, order=order), f"{c['figure']:.3g}", f"{c['tolerance']:.0e}"
-                     if c["tolerance"] else "0", t(f"checks.{c['arithmetic']}", lang),
+        rows.append([t(f"check.{c['key']}", lang, order=order), scientific(c["figure"], lang),
+                     scientific(c["tolerance"], lang), t(f"checks.{c['arithmetic']}", lang),
                      t("checks.pass" if c["passed"] else "checks.fail", lang)])
     failed = sum(not c["passed"] for c in checks)
     return [Heading(t("appendix_c", lang)), Paragraph(t("checks_intro", lang)),

@@ -46,6 +46,9 @@ from ev.present.report.meta import build_commit, empty_meta
 UP_SYMBOLS = tuple(RANK_SYMBOLS[u] for u in UP_ORDER)
 #: z for a two-sided 95 % interval, as written in the report's formula
 Z95_REPORT = 1.96
+#: the most decks for which the report makes the truly optimal split searches (the optimal and minimum rows):
+#: about 4 s each on one deck, 8 s on two, 25 s on six (measured 2026-12-02 on the 2-core machine)
+SEARCH_DECKS = 2
 #: half-width of the RTP confidence interval the "rounds needed" figure is for
 CI_HALF_WIDTH = 0.001
 GAME_NAME = "Blackjack Touch – Single Deck"
@@ -141,7 +144,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     if strategy.get("available"):
         computed["basic"] = strategy["_stats"]
         basic = strategy["_chart"].table
-    rows = strategy_table(game, basic, computed)
+    rows = strategy_table(game, basic, computed, search_decks=None if split_strategy == "optimal" else SEARCH_DECKS)
     step(1, "strategies")
     identification = _identification(rules, meta)
 
@@ -474,8 +477,25 @@ def _sensitivity(rules: Rules, split_strategy: str, step: Step, stats: RoundStat
     base, effects = rule_effects(rules, split_strategy, progress=step, known=known)
     for d in rows:
         d["ev_change"] = d["ev"] - base.stats.ev
-    return {"available": True, "base": base.as_dict(), "readings": rows,
-            "effects": [v.as_dict(base) for v in effects]}
+    out = {"available": True, "base": base.as_dict(), "readings": rows, "effects": [v.as_dict(base) for v in effects]}
+    if rules == Rules():
+        out["face_value"] = _face_value(rules, effects)
+    return out
+
+
+def _face_value(rules: Rules, effects: list) -> dict:
+    """The seed rules' "same face value": the reading used (tens split by value: K-Q may be split) and the RTPs
+    of the other (by rank) under optimal play (the rule-effect row) and under the minimum over legal play."""
+    from ev.analysis.strategies import minimum_row
+    other = rules.replace(split_tens="rank")
+    optimal = next(v.stats for v in effects if v.rules == other)
+    minimum = minimum_row(Game(other), search_decks=SEARCH_DECKS)
+
+    def figures(f: Any) -> dict:
+        return {"ev": float(f.ev), "rtp_initial": float(f.rtp_initial), "rtp_total_wagered": float(f.rtp_total_wagered)}
+
+    return {"used": rules.split_tens, "other": other.split_tens, "optimal": figures(optimal),
+            "minimum": figures(minimum.figures), "minimum_scope": minimum.scope}
 
 
 # ----- 9. verification ---------------------------------------------------------------------

@@ -1,0 +1,149 @@
+"""The math report for the tables a studio ships: every rule set of a matrix gets a report in English, German and
+Polish, every sentence that states a rule agrees with the rules in force, no comparison with a published RTP
+appears unless one was given, and every self-check passes.
+
+Each rule set is built once (a small simulation; the rule-effect table for a few of them) and rendered in all
+three languages, PDF included.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ev.analysis.sensitivity import effects_for
+from ev.core.cards import ACE, TEN
+from ev.core.rules import Rules
+from ev.present.i18n import rules_summary
+from ev.present.numbers import NBSP
+from ev.present.report import build_report, render_all
+from ev.present.report.meta import check_meta
+
+pytestmark = pytest.mark.slow
+
+#: 13 tables: deck counts 1-8, H17/S17, every doubling rule, DAS, resplits to 3 and 4 with and without aces, hit
+#: split aces, tens split by rank, surrender, peek under A and T, under T only, none (ENHC and OBO), 6:5 and 1:1,
+#: no split, no insurance; (rule changes, the rule-effect table too)
+MATRIX = {
+    "default": ({}, True),
+    "6d-s17-das-any": (dict(decks=6, hit_soft_17=False, double_after_split=True, double="any"), True),
+    "8d-h17-rsa-ls": (dict(decks=8, double="any", double_after_split=True, max_split_hands=4, resplit_aces=True,
+                           late_surrender=True, peek="ace_ten"), False),
+    "2d-any-3hands": (dict(decks=2, double="any", max_split_hands=3), False),
+    "1d-65-s17": (dict(blackjack_payout="6:5", hit_soft_17=False), False),
+    "6d-enhc-4hands": (dict(decks=6, hit_soft_17=False, peek="none", unchecked_blackjack_takes="all",
+                            double_after_split=True, max_split_hands=4), True),
+    "6d-obo": (dict(decks=6, peek="none", unchecked_blackjack_takes="original"), False),
+    "1d-peek-9-11-ls": (dict(peek="ace_ten", double="9-11", late_surrender=True), False),
+    "4d-nosplit-noins": (dict(decks=4, max_split_hands=1, insurance=False, even_money=False), False),
+    "1d-tens-rank-4": (dict(split_tens="rank", max_split_hands=4, split_aces_one_card=False), False),
+    "8d-1to1-hard": (dict(decks=8, blackjack_payout="1:1", double="any", double_soft=False), False),
+    "2d-das-rsa-ls": (dict(decks=2, double_after_split=True, max_split_hands=4, resplit_aces=True,
+                           late_surrender=True, peek="ace_ten", double="any"), False),
+    "3d-ten-obo-rank": (dict(decks=3, split_tens="rank", hit_soft_17=False), False),
+}
+LANGS = ("en", "de", "pl")
+
+#: sentences that say under which up cards the dealer checks: (pattern, group of the cards), per language
+CHECK_PATTERNS = {
+    "en": [r"dealer checks for blackjack under ([AT](?: and [AT])?)", r"Under ([AT](?: and [AT])?) the dealer "
+           r"checks the hole card", r"The dealer checks for blackjack under ([AT](?: and [AT])?) before you play"],
+    "de": [r"der Dealer prüft unter ([AT](?: und [AT])?) auf Blackjack", r"Unter ([AT](?: und [AT])?) prüft der "
+           r"Dealer die verdeckte Karte"],
+    "pl": [r"krupier sprawdza blackjacka przy ([AT](?: i [AT])?)", r"Przy ([AT](?: i [AT])?) krupier sprawdza "
+           r"zakrytą kartę"],
+}
+MIMIC = {"en": ("hit below 17 and on soft 17", "stand on every 17"),
+         "de": ("Ziehen unter 17 und bei weicher 17", "Stehen bei jeder 17"),
+         "pl": ("dobieraj poniżej 17 i przy miękkiej 17", "stój przy każdej 17")}
+PUBLISHED_WORDS = {"en": ("the published RTP of", "Rounds to", "confirming the published"),
+                   "de": ("veröffentlichte Auszahlungsquote von", "Ergibt 99", "zu bestätigen braucht"),
+                   "pl": ("opublikowany zwrot", "Daje 99", "potwierdzenie opublikowanej")}
+NO_PUBLISHED = {"en": "No published RTP was given", "de": "keine veröffentlichte Auszahlungsquote angegeben",
+                "pl": "nie podano opublikowanego zwrotu"}
+
+
+@pytest.fixture(scope="module", params=list(MATRIX))
+def built(request):
+    changes, sensitivity = MATRIX[request.param]
+    rules = Rules().replace(**changes)
+    report = build_report(rules, simulate_rounds=20_000, workers=1, sensitivity=sensitivity)
+    texts = {}
+    for lang in LANGS:
+        files = render_all(report, lang)
+        assert files["report.pdf"].startswith(b"%PDF") and files["report.html"].startswith(b"<!DOCTYPE html>")
+        texts[lang] = files["report.md"].decode("utf-8").replace(NBSP, " ")
+    return rules, report, texts
+
+
+def _checked(rules: Rules) -> set[str]:
+    return {sym for up, sym in ((ACE, "A"), (TEN, "T")) if rules.peeks_under(up)}
+
+
+def test_every_self_check_passes(built):
+    rules, report, _ = built
+    failed = [c for c in report.self_checks["checks"] if not c["passed"]]
+    assert report.passed and not failed, failed
+    keys = {c["key"] for c in report.self_checks["checks"]}
+    assert {"distribution", "exact-equals-float", "removal-average", "strategy-chain", "minimum-below"} <= keys
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rule_sentences_agree_with_the_rules(built, lang):
+    rules, report, texts = built
+    text = texts[lang]
+    assert rules_summary(rules, lang).replace(NBSP, " ") in text
+    checked = _checked(rules)
+    said = [set(re.split(r" and | und | i ", m)) for p in CHECK_PATTERNS[lang] for m in re.findall(p, text)]
+    assert all(cards == checked for cards in said), (checked, said)
+    if not checked:
+        assert not said
+    hit, stand = MIMIC[lang]
+    assert (hit in text, stand in text) == (rules.hit_soft_17, not rules.hit_soft_17)
+    if lang == "en":
+        decks = f"{rules.decks} deck{'s' if rules.decks > 1 else ''}, {52 * rules.decks:,} cards"
+        assert f"complete shoe ({decks})" in text
+        if rules.max_split_hands > 2:
+            assert f"split again up to {rules.max_split_hands} hands" in text
+        if not rules.even_money:
+            assert "Even money is not offered." in text
+        if rules.max_split_hands > 2:        # the truly optimal row says why it is missing; no false minimum claim
+            assert "not computed for these rules" in text and "No legal play returns less" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_published_comparison_unless_given(built, lang):
+    rules, report, texts = built
+    text = texts[lang]
+    seed = rules == Rules()
+    assert (report.rtp["published"] is not None) == seed
+    for words in PUBLISHED_WORDS[lang]:
+        assert (words in text) == seed, words
+    if not seed:
+        assert not re.search(r"99[.,]59(?!\d)", text)     # the seed game's published figure
+        assert NO_PUBLISHED[lang] in text
+
+
+def test_rule_effects_change_the_table(built):
+    rules, report, _ = built
+    if not report.sensitivity.get("available"):
+        pytest.skip("the rule-effect table is built for some tables of the matrix only")
+    labels = [e["label"] for e in report.sensitivity["effects"]]
+    assert labels == [label for label, _ in effects_for(rules)]
+    for effect in report.sensitivity["effects"]:
+        assert rules.replace(**effect["changes"]) != rules
+    assert bool(report.sensitivity["readings"]) == (rules == Rules())
+
+
+def test_a_published_figure_from_the_metadata_is_compared_in_its_convention():
+    rules = Rules(decks=6, hit_soft_17=False)
+    meta = check_meta({"published_rtp": "99.50", "published_rtp_convention": "initial_bet"})
+    report = build_report(rules, simulate_rounds=10_000, workers=1, sensitivity=False, meta=meta)
+    pub = report.rtp["published"]
+    assert pub == {"percent": "99.50", "decimals": 2, "value": 0.995, "convention": "initial_bet",
+                   "source": "metadata"}
+    assert report.rtp["matches_published"] == (round(100 * report.rtp["rtp_initial"], 2) == 99.50)
+    text = render_all(report, "en")["report.md"].decode("utf-8").replace(NBSP, " ")
+    assert "99.50 %" in text and "(metadata field published_rtp, per initial bet)" in text
+    d = report.verification["distinguishing"]
+    assert d["published_interval"] == pytest.approx([0.99495, 0.99505])
