@@ -310,12 +310,15 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
     return dist, stake_total
 
 
-def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int) -> tuple[Fraction, dict]:
+def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int, worst: bool = False
+                         ) -> tuple[Fraction, dict]:
     """Truly optimal one-split play by searching every way to play both hands (slow: small decks only).
 
     Returns the joint EV of splitting (both hands) and the joint distribution
     {(doubles, dealer_blackjack, net): mass} of the split's play under the
     optimal decisions.  ``base`` is the deck the pair was dealt from.
+    ``worst``: every decision minimises instead (the lowest EV any legal play
+    of both hands reaches; exact ties still go to the earlier action).
 
     The first hand is played to its end, then the second; every decision
     (stand, hit, double where the rules allow it after a split) maximises the
@@ -377,7 +380,10 @@ def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int) -> tuple
                 values["double"] = sum(
                     c * best(minus(deck, r), tuple(sorted(finished + ((hand_total(plus(hand, r))[0], 2),))),
                              None)[0] for c, r in draws(deck))
-        action = max(values, key=lambda a: (values[a], -ACTIONS.index(a)))
+        if worst:
+            action = min(values, key=lambda a: (values[a], ACTIONS.index(a)))
+        else:
+            action = max(values, key=lambda a: (values[a], -ACTIONS.index(a)))
         return values[action], action
 
     def distribution(deck: tuple, finished: tuple, hand: tuple | None, weight: int, out: dict) -> None:
