@@ -372,8 +372,9 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
     Optimal composition-dependent play under every split strategy the engine
     offers (``round_stats`` by name), the basic-strategy chart ``basic``, the
     chart with insurance and even money always taken, mimic the dealer, never
-    bust, and the minimum over legal play (the fixed strategies by
-    :func:`policy_figures`).  ``computed``: figures already at hand, by row key
+    bust (the fixed strategies by :func:`policy_figures`), and the minimum over
+    legal play (:func:`minimum_figures`; the row's ``scope`` says whether it is
+    the true minimum).  ``computed``: figures already at hand, by row key
     (``optimal-cdz``, ``basic``, ...), so that nothing is computed twice.
     """
     computed = dict(computed or {})

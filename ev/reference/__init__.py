@@ -27,6 +27,7 @@ table order: split distributions, a whole round's distribution, truly optimal
 split play by search).
 """
 from ev.reference.exhaustive import (
+                                     minimum_round_ev,
                                      optimal_split_search,
                                      round_distribution,
                                      split_distribution_exhaustive,
@@ -48,6 +49,6 @@ from ev.reference.values import (
 )
 
 __all__ = ["ACTIONS", "OUTCOMES", "Player", "blackjack_rank", "dealer_distribution", "hand_values",
-           "optimal_split_search", "round_distribution", "round_ev", "split_contexts",
+           "minimum_round_ev", "optimal_split_search", "round_distribution", "round_ev", "split_contexts",
            "split_distribution_exhaustive", "split_value", "split_value_exhaustive", "stand_value",
            "surrender_value", "upcard_ev"]
