@@ -323,7 +323,7 @@ cdef class OptimalSplitter:
                     g[i].child[r] = live - 2 - g[i].child[r]
         return live
 
-    # ----- the second hand: optimal single-hand play from D0 - drawn1 ----------------------
+    # ----- the second hand: optimal (or worst) single-hand play from D0 - drawn1 ----------------
     cdef double second_hand(self, vector[Node]& g, int live, const int* d0, uint64_t gone0, uint64_t drawn1,
                             double* value, double* stand, char* feasible, int* entry, unsigned char* act,
                             unsigned char* near, double eps, double sense, double* doubles,
@@ -373,8 +373,7 @@ cdef class OptimalSplitter:
                     continue
                 if node.bust_children >> r & 1:
                     # minus P(no settled dealer blackjack) from the deck after the busting card
-                    v = -1.0 if self.bj < 0 or n <= 1 else -(1.0 - (bj_left - (r == self.bj)) / <double>(n - 1))
-                    v *= sense
+                    v = -sense * self.mass(bj_left - (r == self.bj), n - 1)
                     v_hit += k * v
                     v_double += k * v
                 else:
@@ -431,8 +430,8 @@ cdef class OptimalSplitter:
     cdef int first_hand(self, vector[Node]& g, int live, const int* d0, int n0, uint64_t gone0, double* v1,
                         unsigned char* act1, unsigned char* near1, double eps, double sense,
                         double* doubles) noexcept nogil:
-        """Optimal first-hand play: v1 (its value, V2 included; v1[0] the EV of the split), the decision
-        and the near-tie mask of every state; when ``doubles`` is given, ``doubles[0]`` the expected doubled
+        """Optimal first-hand play (``sense`` -1: the worst): v1 (its value times ``sense``, V2 included; v1[0]
+        the EV of the split), the decision and the near-tie mask of every state; when ``doubles`` is given, ``doubles[0]`` the expected doubled
         stake of both hands (joint units; 0 without computing when no state may double).  Returns -1 when
         memory runs out, else 0."""
         cdef int r, s, k, n, a, entry
