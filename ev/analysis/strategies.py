@@ -138,7 +138,7 @@ def minimum_figures(game: Game, distribution: bool = False) -> Figures | RoundSt
 
 def worst_policy(game: Game) -> Policy:
     """The restricted minimum: the strategy of lowest EV among the legal strategies whose split hands follow
-    one table per up card (a lower bound of no legal play; :func:`minimum_figures` is the true minimum).
+    one table per up card (a legal strategy: the true minimum, :func:`minimum_figures`, is at most its EV).
 
     The optimal recursion over the hand graph with min in place of max: at every
     unsplit hand the worst of stand and hit (never hitting 21); at two cards also
