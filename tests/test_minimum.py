@@ -89,10 +89,9 @@ def test_split_equals_search_over_all_split_play(arith, shoe, up, pair, changes)
     assert all(same(arith, mine[k], distribution[k]) for k in distribution)
     stake = sum(((2 + doubles) * mass for (doubles, _, _), mass in distribution.items()), Fraction(0))
     assert same(arith, optimal_split.split_stake(game, up, pair, WORST), stake)
-    if arith.exact:     # the exact mode decided near ties of the second hand, and of the first where noted
-        work = optimal_split.work(game)
-        assert work["second_hand_near_ties"] > 0
-        assert (work["first_hand_near_ties"] > 0) == first_hand_ties
+    if arith.exact:     # the exact mode met exact ties of the first hand where noted (decided stand first)
+        ties = optimal_split.tie_records(game, up, WORST)
+        assert any(t["context"].endswith("first hand") for t in ties) == first_hand_ties
     assert optimal_split.split_value(game, up, pair) > value
 
 
