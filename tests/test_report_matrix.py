@@ -81,7 +81,7 @@ def _checked(rules: Rules) -> set[str]:
 
 
 def test_every_self_check_passes(built):
-    rules, report, _ = built
+    _rules, report, _ = built
     failed = [c for c in report.self_checks["checks"] if not c["passed"]]
     assert report.passed and not failed, failed
     keys = {c["key"] for c in report.self_checks["checks"]}
@@ -90,7 +90,7 @@ def test_every_self_check_passes(built):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rule_sentences_agree_with_the_rules(built, lang):
-    rules, report, texts = built
+    rules, _report, texts = built
     text = texts[lang]
     assert rules_summary(rules, lang).replace(NBSP, " ") in text
     checked = _checked(rules)

@@ -47,7 +47,7 @@ from fractions import Fraction
 from typing import Any
 
 from ev.analysis.game import Game
-from ev.analysis.optimal_split import OptimalSplitEvaluator
+from ev.analysis.optimal_split import BEST, OptimalSplitEvaluator
 from ev.analysis.optimal_split import prepare as prepare_optimal_splits
 from ev.analysis.splits import split_configurations, type_sets
 from ev.analysis.strategy import Policy, optimal_policy
@@ -202,7 +202,8 @@ class _Tally:
 EXACT_RESPLIT_LIMIT = 2e4
 
 
-def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "auto") -> RoundStats:
+def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "auto",
+                split_search: int = 0) -> RoundStats:
     """Exact wager accounting and outcome distribution of a round played by ``strategy``.
 
     ``strategy``: a split strategy name ("cdz", "cdp1", "cdp": optimal
@@ -210,7 +211,10 @@ def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "aut
     ``Game.round``, so that the mean of the distribution is the round EV), or
     a :class:`Policy` (for example the basic-strategy chart).  ``resplits``:
     "exact", "independent" or "auto" (see the module docstring; with one split
-    the distribution is always exact).
+    the distribution is always exact).  ``split_search``: 0 to play split
+    hands by the strategy; ``optimal_split.BEST`` or ``WORST`` to play every
+    split round (one split) by the best or worst play of both hands with every
+    card seen, as split strategy "optimal" does (the minimum's figures).
     """
     limits = {"exact": float("inf"), "independent": 0.0, "auto": EXACT_RESPLIT_LIMIT}
     if resplits not in limits:
@@ -235,8 +239,9 @@ def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "aut
         decisions = _post_split(table, solver, up, mode)
         splits = b"".join(decisions(pair, 2) for pair in range(N_RANKS))
         evaluator = A.evaluator(solver, blackjack_rank(up), table.play[up], splits)
-        if split_strategy == "optimal":    # each split round played by truly optimal split play
-            evaluator = OptimalSplitEvaluator(evaluator, game, up)
+        sense = BEST if split_strategy == "optimal" else split_search
+        if sense:    # each split round played by truly optimal (or worst) split play
+            evaluator = OptimalSplitEvaluator(evaluator, game, up, sense)
         up_tally = _Tally(A)
         _upcard(game, table, evaluator, up, up_tally, decisions, limits[resplits])
         for key, count in evaluator.work.items():

@@ -102,7 +102,8 @@ def round_lines(rules: Rules) -> list[Line]:
                 if {c1, c2} == {ACE, TEN}:
                     lines.append(Line("natural", Fraction(1), payout, Fraction(0)))
                     if up == ACE and rules.even_money:
-                        lines.append(Line("natural, even money", Fraction(1), Fraction(1), Fraction(0)))  # stake 1: no chips placed
+                        # even money: stake 1 (no chips are placed for it)
+                        lines.append(Line("natural, even money", Fraction(1), Fraction(1), Fraction(0)))
                     continue
                 offers = [Fraction(0)] + ([HALF] if up == ACE and rules.insurance else [])
                 for insured in offers:

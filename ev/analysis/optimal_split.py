@@ -28,6 +28,14 @@ would take ~4·10^8 node visits per deck; instead
    That sum is the exact outcome distribution of the split, and its mean the
    exact EV.
 
+**The minimum.**  ``sense`` ``WORST`` searches the mirror image: the legal
+play of both split hands of *lowest* EV (the first hand minimises its own
+result plus the second hand's worst value; the second plays the worst
+single-hand strategy for its deck), in both arithmetics, by the same core
+(values turned round at the leaves) and the same certify-then-evaluate exact
+path (near ties decided exactly by a plain recursion, :class:`_ExactHand`).
+``ev.analysis.strategies`` builds the true minimum of a round from it.
+
 **Limits.**  One split: a rule set that lets this pair make more than two
 hands is refused (:func:`check_rules`).  Every deck count (1-8) works.
 """
@@ -56,6 +64,8 @@ _OWN = 1
 if TYPE_CHECKING:
     from ev.analysis.game import Game
 
+#: the sense of the search: the best play of both split hands (truly optimal), or the worst (the true minimum)
+BEST, WORST = 1, -1
 #: a decision whose runner-up lies within this of the best (joint units) is decided again exactly
 NEAR_TIE = 1e-9
 #: bits per rank of the packed card multisets of the core
@@ -72,20 +82,28 @@ def check_rules(rules: Rules, pair: int) -> None:
             f"hands (resplits: not implemented); use --split-strategy cdz, cdp1 or cdp, or max_split_hands=2")
 
 
-def split_value(game: Game, up: int, pair: int) -> Number:
-    """Joint EV of splitting a pair of rank ``pair`` against ``up`` (both hands), truly optimal play."""
-    return _upcard(game, up).value(pair)
+def split_value(game: Game, up: int, pair: int, sense: int = BEST) -> Number:
+    """Joint EV of splitting a pair of rank ``pair`` against ``up`` (both hands), truly optimal play
+    (``sense`` ``WORST``: the lowest EV any legal play of both hands reaches)."""
+    return _upcard(game, up).value(pair, sense)
 
 
-def split_distribution(game: Game, up: int, pair: int) -> dict:
+def split_stake(game: Game, up: int, pair: int, sense: int = BEST) -> Number:
+    """Expected total stake of splitting ``pair`` against ``up`` under the play of :func:`split_value`: both
+    hands' bets and doubles, in joint units (the mean of 2 + doubles over :func:`split_distribution`)."""
+    return _upcard(game, up).stake(pair, sense)
+
+
+def split_distribution(game: Game, up: int, pair: int, sense: int = BEST) -> dict:
     """{(doubles, dealer_blackjack, net): mass} of a one-split round's play under truly optimal play
-    (joint units; the stake of the play is 2 + doubles)."""
-    return _upcard(game, up).distribution(pair)
+    (``sense`` ``WORST``: the play of lowest EV); joint units, the stake of the play is 2 + doubles."""
+    return _upcard(game, up).distribution(pair, sense)
 
 
-def prepare(game: Game, threads: int | None = None) -> None:
-    """Compute the truly optimal split of every pair against every up card of the game, the up cards
-    in ``threads`` parallel threads (default: one per core; the core releases the GIL)."""
+def prepare(game: Game, threads: int | None = None, sense: int = BEST) -> None:
+    """Compute the truly optimal split (``sense`` ``WORST``: the worst) of every pair against every up card
+    of the game, the up cards in ``threads`` parallel threads (default: one per core; the core releases
+    the GIL)."""
     engines = [_upcard(game, up) for up in game.upcards()]
     if not game.rules.may_split:
         return
@@ -94,13 +112,13 @@ def prepare(game: Game, threads: int | None = None) -> None:
             check_rules(game.rules, pair)
     workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for _ in pool.map(lambda engine: [engine.value(pair) for pair in engine.pairs()], engines):
+        for _ in pool.map(lambda engine: [engine.value(pair, sense) for pair in engine.pairs()], engines):
             pass
 
 
-def tie_records(game: Game, up: int) -> list[dict]:
+def tie_records(game: Game, up: int, sense: int = BEST) -> list[dict]:
     """Exact ties met while deciding the near ties of the split hands (exact arithmetic only)."""
-    return list(_upcard(game, up).ties)
+    return list(_upcard(game, up).ties[sense])
 
 
 def work(game: Game) -> dict[str, int]:
@@ -114,16 +132,17 @@ def work(game: Game) -> dict[str, int]:
 
 class OptimalSplitEvaluator:
     """A policy evaluator (``ev.core.arithmetic``) whose one-split distributions are those of truly
-    optimal split play; every other question goes to the evaluator it wraps."""
+    optimal split play (``sense`` ``WORST``: of the worst); every other question goes to the evaluator
+    it wraps."""
 
-    def __init__(self, evaluator: Any, game: Game, up: int) -> None:
-        self.evaluator, self.game, self.up = evaluator, game, up
+    def __init__(self, evaluator: Any, game: Game, up: int, sense: int = BEST) -> None:
+        self.evaluator, self.game, self.up, self.sense = evaluator, game, up, sense
 
     def split_round(self, pair: int, one_card: bool, configs: list, codes_by_context: dict, resplit_cards: int,
                     faces: bool, type_sets: list, exact_limit: float = float("inf")) -> dict:
         """The split round's cells (``ev.core.arithmetic``) under truly optimal play: one split, two hands."""
         return {(doubles, bj, net, 2): mass for (doubles, bj, net), mass in
-                split_distribution(self.game, self.up, pair).items()}
+                split_distribution(self.game, self.up, pair, self.sense).items()}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.evaluator, name)
@@ -137,16 +156,16 @@ _ENGINES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 class _Found:
     """What truly optimal split play found for one deck and up card (rules, up card, deck, caps): the float
     core's first-hand plans and split values (shared by both arithmetics: the exact mode certifies the float
-    strategy), and each arithmetic's values, distributions and exact ties.  Every game of that deck reads and
-    extends it, so a second game of the same rules and cards (a report's strategy table after the round, an
-    exact game after a float one) does not search again."""
+    strategy), and each arithmetic's values, distributions and exact ties, by (exact, sense).  Every game of
+    that deck reads and extends it, so a second game of the same rules and cards (a report's strategy table
+    after the round, an exact game after a float one) does not search again."""
 
     plans: dict = field(default_factory=dict)
     float_values: dict = field(default_factory=dict)
-    values: dict = field(default_factory=lambda: {False: {}, True: {}})
-    distributions: dict = field(default_factory=lambda: {False: {}, True: {}})
-    ties: dict = field(default_factory=lambda: {False: [], True: []})
-    resolved: dict = field(default_factory=lambda: {False: [0, 0], True: [0, 0]})
+    values: defaultdict = field(default_factory=lambda: defaultdict(dict))
+    distributions: defaultdict = field(default_factory=lambda: defaultdict(dict))
+    ties: defaultdict = field(default_factory=lambda: defaultdict(list))
+    resolved: defaultdict = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
 
 
 #: the decks searched in this process, the most recently used last (a few hundred bytes to a few hundred
@@ -171,7 +190,8 @@ def _upcard(game: Game, up: int) -> _Upcard:
 
 
 class _Upcard:
-    """Truly optimal splits for one game and up card, in the game's arithmetic; values memoised."""
+    """Truly optimal (and worst) splits for one game and up card, in the game's arithmetic; values memoised.
+    One float core serves both senses (its dealer memo is the larger part of the work)."""
 
     def __init__(self, game: Game, up: int) -> None:
         self.rules, self.up, self.exact = game.rules, up, game.exact
@@ -181,17 +201,23 @@ class _Upcard:
         # the float engine: the game's own solver, or (exact mode) a float solver of the same deck
         solver = FLOAT.solver(up, self.base, self.graph, self.rules, self.caps) if self.exact else game.solver(up)
         self.splitter = OptimalSplitter(solver)
-        found = _found((self.rules, up, tuple(self.base), tuple(self.caps)))
+        # with one split, tens split by rank differ from tens by value only in which deals may split (a K-Q
+        # may not): every split's search is the same, so both readings share what was found
+        same = self.rules.replace(split_tens="value") if self.rules.max_split_hands <= 2 else self.rules
+        found = _found((same, up, tuple(self.base), tuple(self.caps)))
         self.splitter.share(found.plans, found.float_values)
-        self.values: dict[int, Number] = found.values[self.exact]
-        self.distributions: dict[int, dict] = found.distributions[self.exact]
-        self.ties: list[dict] = found.ties[self.exact]
-        self.resolved = found.resolved[self.exact]      # near ties decided exactly: first hand, second hand
+        # by sense: values, distributions, exact ties, near ties decided exactly (first hand, second hand)
+        self.values: dict[int, dict[int, Number]] = {s: found.values[self.exact, s] for s in (BEST, WORST)}
+        self.distributions: dict[int, dict[int, dict]] = {s: found.distributions[self.exact, s]
+                                                          for s in (BEST, WORST)}
+        self.ties: dict[int, list[dict]] = {s: found.ties[self.exact, s] for s in (BEST, WORST)}
+        self.resolved = {s: found.resolved[self.exact, s] for s in (BEST, WORST)}
         self._exact_solvers: dict[tuple, Any] = {}
+        self._worst_second: dict[tuple, Fraction] = {}
 
     def work(self) -> dict[str, int]:
-        return {**self.splitter.work(), "first_hand_near_ties": self.resolved[0],
-                "second_hand_near_ties": self.resolved[1]}
+        return {**self.splitter.work(), "first_hand_near_ties": sum(r[0] for r in self.resolved.values()),
+                "second_hand_near_ties": sum(r[1] for r in self.resolved.values())}
 
     def pairs(self) -> list[int]:
         """The pair ranks the deck can deal."""
@@ -210,43 +236,54 @@ class _Upcard:
         except ValueError as exc:            # the core's deck checks
             raise EngineError(str(exc)) from None
 
-    def value(self, pair: int) -> Number:
-        if pair not in self.values:
+    def value(self, pair: int, sense: int = BEST) -> Number:
+        values = self.values[sense]
+        if pair not in values:
             one_card = self._check(pair)
             if self.exact:
-                self.distribution(pair)
+                self.distribution(pair, sense)
             else:
-                self.values[pair] = self._run(self.splitter.split_value, pair, one_card)
-        return self.values[pair]
+                values[pair] = self._run(self.splitter.split_value, pair, one_card, sense)
+        return values[pair]
 
-    def distribution(self, pair: int) -> dict:
-        if pair not in self.distributions:
+    def stake(self, pair: int, sense: int = BEST) -> Number:
+        if not self.exact:
+            return self._run(self.splitter.split_stake, pair, self._check(pair), sense)
+        return sum(((2 + doubles) * mass for (doubles, _, _), mass in self.distribution(pair, sense).items()),
+                   Fraction(0))
+
+    def distribution(self, pair: int, sense: int = BEST) -> dict:
+        distributions = self.distributions[sense]
+        if pair not in distributions:
             one_card = self._check(pair)
             if self.exact:
-                cells = self._exact_distribution(pair, one_card)
-                self.values[pair] = sum((net * mass for (_, _, net), mass in cells.items()), Fraction(0))
+                cells = self._exact_distribution(pair, one_card, sense)
+                self.values[sense][pair] = sum((net * mass for (_, _, net), mass in cells.items()), Fraction(0))
             else:
-                cells = self._run(self.splitter.split_distribution, pair, one_card)
-            self.distributions[pair] = cells
-        return self.distributions[pair]
+                cells = self._run(self.splitter.split_distribution, pair, one_card, sense)
+            distributions[pair] = cells
+        return distributions[pair]
 
     # ----- exact: certify, then evaluate ------------------------------------------------------
-    def _exact_distribution(self, pair: int, one_card: bool) -> dict:
+    def _exact_distribution(self, pair: int, one_card: bool, sense: int) -> dict:
         """Decide the near ties the float strategy meets exactly (as overrides), until it meets none;
         then its exact distribution (``OptimalSplitter.exact_distribution``)."""
         first: dict[int, int] = {}
         second: dict[int, dict[int, int]] = defaultdict(dict)
         while True:
             near, cells = self._run(self.splitter.exact_distribution, pair, one_card, first, dict(second),
-                                    NEAR_TIE)
+                                    NEAR_TIE, sense)
             if not near:
                 return cells
             for hand, drawn1, drawn2, _candidates in near:
-                self.resolved[hand - 1] += 1
+                self.resolved[sense][hand - 1] += 1
                 if hand == 1:
-                    first[drawn1] = _FirstHand(self, pair, one_card).decide(_unpack(drawn1))
-                else:
+                    first[drawn1] = _ExactHand(self, pair, one_card, sense).decide(_unpack(drawn1))
+                elif sense == BEST:
                     second[drawn1][drawn2] = self._second_hand_choice(pair, _unpack(drawn1), _unpack(drawn2))
+                else:
+                    second[drawn1][drawn2] = _ExactHand(self, pair, one_card, sense,
+                                                        _unpack(drawn1)).decide(_unpack(drawn2))
 
     def _deck0(self, pair: int) -> tuple:
         return tuple(b - 2 * (r == pair) for r, b in enumerate(self.base))
@@ -261,6 +298,20 @@ class _Upcard:
             self._exact_solvers[key] = solver
         return solver
 
+    def second_hand_value(self, pair: int, one_card: bool, sense: int, drawn1: tuple) -> Fraction:
+        """V2: the second hand's exact best (or worst) value from the deck less the first hand's draws."""
+        deck = subtract(self._deck0(pair), drawn1)
+        n = sum(deck)
+        if sense == BEST:
+            values = self.exact_solver(drawn1).split_hand_values(pair, 1, _OWN, one_card)
+            return sum((Fraction(deck[r], n) * values[r] for r in range(N_RANKS) if deck[r]), Fraction(0))
+        key = (pair, one_card, tuple(drawn1))
+        if key not in self._worst_second:
+            hand = _ExactHand(self, pair, one_card, sense, drawn1)
+            self._worst_second[key] = sum((Fraction(deck[r], n) * hand.best(composition_of([r]))[0]
+                                           for r in range(N_RANKS) if deck[r]), Fraction(0))
+        return self._worst_second[key]
+
     def _second_hand_choice(self, pair: int, drawn1: tuple, drawn2: tuple) -> int:
         """The second hand's exact optimal action at its state ``pair + drawn2`` after ``drawn1``."""
         solver = self.exact_solver(drawn1)
@@ -269,38 +320,34 @@ class _Upcard:
         for record in solver.tie_records("cdp"):
             if record["hand"] == format_hand(hand):
                 self._tie(hand, f"split {RANK_SYMBOLS[pair]}, second hand after {format_hand(drawn1) or '-'}",
-                          record["actions"])
+                          record["actions"], BEST)
         return action
 
-    def _tie(self, hand: Sequence[int], context: str, actions: Sequence[str]) -> None:
+    def _tie(self, hand: Sequence[int], context: str, actions: Sequence[str], sense: int) -> None:
         record = {"up": RANK_SYMBOLS[self.up], "hand": format_hand(hand), "context": context,
                   "actions": list(actions)}
-        if record not in self.ties:
-            self.ties.append(record)
+        if record not in self.ties[sense]:
+            self.ties[sense].append(record)
 
 
-class _FirstHand:
-    """The first split hand's exact optimal play, for near ties: own result plus the second hand's exact
-    value, by plain recursion over its draws (Fractions; slow, used only where floats cannot decide)."""
+class _ExactHand:
+    """One split hand's exact play by plain recursion over its draws (Fractions; slow, used only where floats
+    cannot decide), best (``sense`` ``BEST``) or worst (``WORST``).
 
-    def __init__(self, upcard: _Upcard, pair: int, one_card: bool) -> None:
-        self.upcard, self.pair, self.one_card = upcard, pair, one_card
+    The first hand (``drawn1`` None) values its own result plus the second hand's exact value ``V2``; the
+    second hand, after the first drew ``drawn1``, its own result only, from the deck less those cards."""
+
+    def __init__(self, upcard: _Upcard, pair: int, one_card: bool, sense: int, drawn1: tuple | None = None) -> None:
+        self.upcard, self.pair, self.one_card, self.sense, self.drawn1 = upcard, pair, one_card, sense, drawn1
         self.rules = upcard.rules
-        self.deck0 = upcard._deck0(pair)
+        self.deck0 = upcard._deck0(pair) if drawn1 is None else subtract(upcard._deck0(pair), drawn1)
         self.poly = EXACT.dealer(upcard.up, self.rules.hit_soft_17,
                                  self.rules.settled_blackjack_rank(upcard.up), upcard.caps)
         self.bj = self.rules.settled_blackjack_rank(upcard.up)
         self.memo: dict[tuple, tuple[Fraction, int]] = {}
 
-    def second(self, drawn1: tuple) -> Fraction:
-        """V2: the second hand's exact optimal value from the deck less the first hand's draws."""
-        values = self.upcard.exact_solver(drawn1).split_hand_values(self.pair, 1, _OWN, self.one_card)
-        deck = subtract(self.deck0, drawn1)
-        n = sum(deck)
-        return sum((Fraction(deck[r], n) * values[r] for r in range(N_RANKS) if deck[r]), Fraction(0))
-
     def own(self, drawn: tuple) -> Fraction:
-        """The first hand's own result (bet 1) against the dealer drawing from D0 - drawn."""
+        """The hand's own result (bet 1) against the dealer drawing from deck0 - drawn."""
         deck = subtract(self.deck0, drawn)
         n = sum(deck)
         total, _ = hand_total(self.hand(drawn))
@@ -316,10 +363,13 @@ class _FirstHand:
         return tuple(c + (r == self.pair) for r, c in enumerate(drawn))
 
     def terminal(self, drawn: tuple, bet: int) -> Fraction:
-        return bet * self.own(drawn) + self.second(drawn)
+        if self.drawn1 is not None:
+            return bet * self.own(drawn)
+        return bet * self.own(drawn) + self.upcard.second_hand_value(self.pair, self.one_card, self.sense, drawn)
 
     def best(self, drawn: tuple) -> tuple[Fraction, int]:
-        """(value, action) of the first hand at its state ``pair + drawn``; exact ties go to the earlier."""
+        """(value, action) at the state ``pair + drawn``: the highest value (``WORST``: the lowest); exact ties
+        go to the earlier action."""
         if drawn in self.memo:
             return self.memo[drawn]
         hand = self.hand(drawn)
@@ -333,10 +383,11 @@ class _FirstHand:
             options.append(sum((p * self.best(child)[0] for p, child in children), Fraction(0)))
             if sum(drawn) == 1 and self.rules.may_double(total, soft, after_split=True):
                 options.append(sum((p * self.terminal(child, 2) for p, child in children), Fraction(0)))
-        action = max(range(len(options)), key=lambda a: (options[a], -a))
+        action = max(range(len(options)), key=lambda a: (self.sense * options[a], -a))
         tied = [_ACTIONS[a] for a in range(len(options)) if options[a] == options[action]]
         if len(tied) > 1:
-            self.upcard._tie(hand, f"split {RANK_SYMBOLS[self.pair]}, first hand", tied)
+            which = "first hand" if self.drawn1 is None else f"second hand after {format_hand(self.drawn1) or '-'}"
+            self.upcard._tie(hand, f"split {RANK_SYMBOLS[self.pair]}, {which}", tied, self.sense)
         self.memo[drawn] = options[action], action
         return self.memo[drawn]
 

@@ -7,8 +7,12 @@ evaluates exactly (every deal, every card; no sampling), in the game's arithmeti
   when the dealer does), never double, split, insure, surrender or take even money;
 * :func:`never_bust_policy`: never take a card that can bust (see its docstring);
 * :func:`with_insurance`: a strategy that also always takes insurance and/or even money;
-* :func:`worst_policy`: the lowest EV any legal strategy reaches: the optimal
-  recursion turned round, choosing the worst legal action at every decision;
+* :func:`minimum_figures`: the lowest EV any legal strategy reaches (the true
+  minimum): the optimal recursion turned round, choosing the worst legal action
+  at every decision, split hands played worst with every card seen (the mirror
+  image of truly optimal split play, ``ev.analysis.optimal_split`` with sense
+  ``WORST``); with resplits, the restricted minimum of :func:`worst_policy`
+  (split hands follow one table per up card, as CDZ-) and a scope that says so.
 * random (blind) play, not a table but every legal option equally likely at
   every decision: :mod:`ev.analysis.random_play`.
 
@@ -23,16 +27,24 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, Figures, play_cells, round_stats, split_cells
+from ev.analysis import optimal_split
+from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, Figures, RoundStats, play_cells, round_stats, split_cells
 from ev.analysis.game import Game
 from ev.analysis.random_play import RANDOM_NAME, random_play_figures
 from ev.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Policy
 from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES
 from ev.core.cards import ACE, N_RANKS, TEN, blackjack_rank, composition_of, hand_total, pair_rank, subtract
+from ev.core.rules import Rules
 
 MIMIC_NAME = "mimic the dealer"
 NEVER_BUST_NAME = "never bust"
 WORST_NAME = "minimum over legal play"
+RESTRICTED_WORST_NAME = "minimum over legal play, split hands as CDZ-"
+#: what the minimum row covers (``StrategyRow.scope``): every legal strategy, or every strategy whose split
+#: hands follow one table per up card (CDZ-)
+SCOPE_ALL, SCOPE_CDZ = "all legal play", "split hands CDZ-"
+
+
 def search_reason(decks: int, search_decks: int) -> str:
     """Why a truly optimal split search was left out: the shoe is larger than ``search_decks`` decks."""
     return (f"the truly optimal split search is made for shoes of up to {search_decks} decks here (it takes "
@@ -103,8 +115,58 @@ def with_insurance(policy: Policy, insurance: bool = True, even_money: bool = Tr
 
 
 # ----- the worst legal strategy ---------------------------------------------------------------------
+def minimum_scope(rules: Rules) -> tuple[str, str]:
+    """(scope, reason) of :func:`minimum_figures` under ``rules``: ``SCOPE_ALL`` where no pair makes more
+    than two hands (the true minimum over every legal strategy), else ``SCOPE_CDZ`` (the search over split
+    hands' play covers one split only)."""
+    if not rules.may_split:
+        return SCOPE_ALL, "no pair may be split: every decision is searched"
+    most = max(rules.split_hands(pair) for pair in range(N_RANKS))
+    if most <= 2:
+        return SCOPE_ALL, "every decision is searched, split hands' play with every card seen"
+    return SCOPE_CDZ, (f"a pair may make up to {most} hands and the search over split hands' play covers one "
+                       f"split only, so split hands follow one table per up card (CDZ-)")
+
+
+def minimum_figures(game: Game, distribution: bool = False) -> Figures | RoundStats:
+    """EV and E[W] (initial bets; both RTPs) of the lowest-EV legal strategy, in the game's arithmetic.
+
+    Under :func:`minimum_scope` ``SCOPE_ALL`` (every pair makes at most two hands): the true minimum over
+    every legal strategy.  At every unsplit decision the worst legal action (stand; hit, never on 21;
+    double, split, surrender where allowed; insurance and even money taken when worse); a split when the
+    worst split play (``optimal_split.split_value(..., WORST)``: the first hand minimising its own result
+    plus the second's, the second playing worst with every card seen) is lower than the worst unsplit
+    play.  Otherwise (resplits) the restricted minimum of :func:`worst_policy`.
+
+    :class:`Figures` by :func:`policy_figures` (split rounds from the search's value and stake); with
+    ``distribution``, a :class:`~ev.analysis.accounting.RoundStats` holding the round's exact outcome
+    distribution too (its mean is the EV; far slower: the split rounds' joint outcomes are followed).
+    """
+    restricted = minimum_scope(game.rules)[0] == SCOPE_CDZ
+    policy = worst_policy(game) if restricted else _worst_policy(game, true_splits=True)
+    search = 0 if restricted else optimal_split.WORST
+    if distribution:
+        return round_stats(game, policy, split_search=search)
+    return policy_figures(game, policy, split_search=search)
+
+
+def minimum_row(game: Game, search_decks: int | None = None) -> StrategyRow:
+    """The strategy table's ``minimum`` row: :func:`minimum_figures` with its scope; where the shoe has more
+    than ``search_decks`` decks (None: any), the restricted minimum instead, with a scope that says why."""
+    scope, reason = minimum_scope(game.rules)
+    if scope == SCOPE_ALL and game.rules.may_split and search_decks is not None and game.rules.decks > search_decks:
+        worst = worst_policy(game)
+        return StrategyRow("minimum", RESTRICTED_WORST_NAME, policy_figures(game, worst), scope=SCOPE_CDZ,
+                           scope_reason=f"the search over split hands' play is made for shoes of up to "
+                                        f"{search_decks} decks here (about 25 s on six), so split hands follow one "
+                                        f"table per up card (CDZ-)")
+    return StrategyRow("minimum", WORST_NAME if scope == SCOPE_ALL else RESTRICTED_WORST_NAME,
+                       minimum_figures(game), scope=scope, scope_reason=reason)
+
+
 def worst_policy(game: Game) -> Policy:
-    """The strategy of lowest EV among all legal strategies whose split hands follow one table per up card.
+    """The restricted minimum: the strategy of lowest EV among the legal strategies whose split hands follow
+    one table per up card (a legal strategy: the true minimum, :func:`minimum_figures`, is at most its EV).
 
     The optimal recursion over the hand graph with min in place of max: at every
     unsplit hand the worst of stand and hit (never hitting 21); at two cards also
@@ -117,7 +179,16 @@ def worst_policy(game: Game) -> Policy:
     lowest.  Ties go to the earlier of stand, hit, double, split, surrender.
     Values are joint (as the solver's), in the game's arithmetic.
     """
+    return _worst_policy(game, true_splits=False)
+
+
+def _worst_policy(game: Game, true_splits: bool) -> Policy:
+    """:func:`worst_policy`; ``true_splits``: a split is valued by the worst play of both split hands with
+    every card seen (one split only), so that ``split_play`` is not the play of split hands: the table is
+    then evaluated with ``round_stats(..., split_search=WORST)``."""
     r, A = game.rules, game.arithmetic
+    if true_splits and r.may_split:
+        optimal_split.prepare(game, sense=optimal_split.WORST)    # every pair and up card, on every core
     hands, nxt = game.graph["hands"], game.graph["next"]
     n_states = len(hands)
     blank = bytes([NO_ACTION]) * n_states
@@ -164,9 +235,12 @@ def worst_policy(game: Game) -> Policy:
             pair = pair_rank(hand)
             if sum(hand) != 2 or pair is None or worst[s] is None or not (r.may_split and base[pair] >= 2):
                 continue
-            if evaluator is None:
-                evaluator = A.evaluator(solver, blackjack_rank(up), bytes(codes), bytes(sp) * N_RANKS)
-            value = split_round(game, evaluator, up, pair, bytes(sp))[0]
+            if true_splits:
+                value = optimal_split.split_value(game, up, pair, optimal_split.WORST)
+            else:
+                if evaluator is None:
+                    evaluator = A.evaluator(solver, blackjack_rank(up), bytes(codes), bytes(sp) * N_RANKS)
+                value = split_round(game, evaluator, up, pair, bytes(sp))[0]
             current = _value_of(codes[s], s, worst, double, game, up, [b - h for b, h in zip(base, hand)])
             if value < current - A.tie:
                 codes[s] = SPLIT
@@ -175,7 +249,8 @@ def worst_policy(game: Game) -> Policy:
     if r.even_money and game.shoe[ACE] >= 2 and game.shoe[TEN] >= 1:
         d = list(subtract(game.shoe, composition_of([ACE, ACE, TEN])))
         even_money = A.one < A.number(r.payout) * (1 - A.ratio(d[TEN], sum(d)))
-    policy = Policy(r, WORST_NAME, hands, play, fallback, split_play, bytes(insurance), even_money)
+    name = WORST_NAME if true_splits else RESTRICTED_WORST_NAME
+    policy = Policy(r, name, hands, play, fallback, split_play, bytes(insurance), even_money)
     policy.validate()
     return policy
 
@@ -246,13 +321,15 @@ def split_round(game: Game, evaluator: Any, up: int, pair: int, split_codes: byt
     return 2 * mean, 2 * stake
 
 
-def policy_figures(game: Game, policy: Policy) -> Figures:
+def policy_figures(game: Game, policy: Policy, split_search: int = 0) -> Figures:
     """Exact EV and E[W] of ``policy``, without the joint distribution of split rounds.
 
     ``round_stats`` of the same policy with every split replaced by its fallback
     play (cheap: no split rounds), corrected deal by deal for the splits by
     :func:`split_round`.  The same figures as ``round_stats(game, policy)`` (the
     tests check it), at a fraction of the cost when split hands draw many cards.
+    ``split_search``: as for ``round_stats``: 0, or ``optimal_split.BEST``/``WORST`` to
+    play split rounds by the search (their value and stake from ``ev.analysis.optimal_split``).
     """
     A = game.arithmetic
     play = {up: bytes(f if c == SPLIT else c for c, f in zip(policy.play[up], policy.fallback[up]))
@@ -274,7 +351,11 @@ def policy_figures(game: Game, policy: Policy) -> Figures:
                                         policy.split_play[up] * N_RANKS)
             share = game.same_ten_rank_probability() if pair == TEN else A.one
             weight = A.ratio(game.shoe[up], n_shoe) * A.ratio(base[pair] * (base[pair] - 1), n * (n - 1)) * share
-            split_mean, split_stake = split_round(game, evaluator, up, pair, policy.split_play[up])
+            if split_search:
+                split_mean = optimal_split.split_value(game, up, pair, split_search)
+                split_stake = optimal_split.split_stake(game, up, pair, split_search)
+            else:
+                split_mean, split_stake = split_round(game, evaluator, up, pair, policy.split_play[up])
             # the fallback's cells as the unsplit accounting counted them (a surrender included)
             deck = subtract(base, composition_of([pair, pair]))
             p_bj = A.ratio(deck[natural], sum(deck)) if natural >= 0 else A.zero
@@ -292,6 +373,10 @@ class StrategyRow:
     figures.
 
     ``figures``: a ``RoundStats`` or :class:`Figures` (both have ``ev``, ``expected_wager`` and both RTPs).
+    ``scope`` and ``scope_reason``: for the row ``minimum`` only (empty elsewhere), what the minimum is
+    taken over: ``SCOPE_ALL`` ("all legal play": the true minimum, no legal strategy returns less) or
+    ``SCOPE_CDZ`` ("split hands CDZ-": over the strategies whose split hands follow one table per up
+    card; a legal strategy may return less), and why, in one English sentence (:func:`minimum_scope`).
     """
 
     key: str
@@ -299,6 +384,8 @@ class StrategyRow:
     figures: Any
     #: why the row has no figures (``figures`` None): a strategy these rules do not support yet
     reason: str | None = None
+    scope: str = ""
+    scope_reason: str = ""
 
 
 def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, Any] | None = None,
@@ -311,7 +398,8 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
     chart with insurance and even money always taken, mimic the dealer, never
     bust (the fixed strategies by :func:`policy_figures`), random play (every
     legal option equally likely: :func:`ev.analysis.random_play.random_play_figures`),
-    and the minimum over legal play.  ``computed``: figures already at hand, by row key
+    and the minimum over legal play (:func:`minimum_figures`; the row's ``scope`` says whether it is
+    the true minimum).  ``computed``: figures already at hand, by row key
     (``optimal-cdz``, ``basic``, ...), so that nothing is computed twice.  ``search_decks``: the
     most decks for which the truly optimal split search is made (None: any); above it the row
     keeps a reason instead (the search takes about 4 s on one deck and 25 s on six).
@@ -341,18 +429,23 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
         policy = build(game)
         rows.append(StrategyRow(key, policy.name, policy_figures(game, policy)))
     rows.append(StrategyRow("random", RANDOM_NAME, random_play_figures(game)))
-    worst = worst_policy(game)
-    rows.append(StrategyRow("minimum", worst.name, policy_figures(game, worst)))
+    rows.append(minimum_row(game, search_decks))
     return rows
 
 
 __all__ = [
     "MIMIC_NAME",
     "NEVER_BUST_NAME",
+    "RESTRICTED_WORST_NAME",
+    "SCOPE_ALL",
+    "SCOPE_CDZ",
     "WORST_NAME",
     "Figures",
     "StrategyRow",
     "mimic_dealer_policy",
+    "minimum_figures",
+    "minimum_row",
+    "minimum_scope",
     "never_bust_policy",
     "policy_figures",
     "search_reason",

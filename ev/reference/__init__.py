@@ -28,6 +28,7 @@ split play by search) and :mod:`ev.reference.random_play` (random play's EV and
 stake, every card dealt in table order).
 """
 from ev.reference.exhaustive import (
+                                     minimum_round_ev,
                                      optimal_split_search,
                                      round_distribution,
                                      split_distribution_exhaustive,
@@ -50,6 +51,7 @@ from ev.reference.values import (
 )
 
 __all__ = ["ACTIONS", "OUTCOMES", "Player", "blackjack_rank", "dealer_distribution", "hand_values",
-           "optimal_split_search", "random_play_round", "round_distribution", "round_ev", "split_contexts",
+           "minimum_round_ev", "optimal_split_search", "random_play_round", "round_distribution", "round_ev",
+           "split_contexts",
            "split_distribution_exhaustive", "split_value", "split_value_exhaustive", "stand_value",
            "surrender_value", "upcard_ev"]

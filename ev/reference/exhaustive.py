@@ -310,12 +310,15 @@ def round_distribution(rules: Rules, shoe: Sequence[int], action, split_action, 
     return dist, stake_total
 
 
-def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int) -> tuple[Fraction, dict]:
+def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int, worst: bool = False
+                         ) -> tuple[Fraction, dict]:
     """Truly optimal one-split play by searching every way to play both hands (slow: small decks only).
 
     Returns the joint EV of splitting (both hands) and the joint distribution
     {(doubles, dealer_blackjack, net): mass} of the split's play under the
     optimal decisions.  ``base`` is the deck the pair was dealt from.
+    ``worst``: every decision minimises instead (the lowest EV any legal play
+    of both hands reaches; exact ties still go to the earlier action).
 
     The first hand is played to its end, then the second; every decision
     (stand, hit, double where the rules allow it after a split) maximises the
@@ -377,7 +380,10 @@ def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int) -> tuple
                 values["double"] = sum(
                     c * best(minus(deck, r), tuple(sorted(finished + ((hand_total(plus(hand, r))[0], 2),))),
                              None)[0] for c, r in draws(deck))
-        action = max(values, key=lambda a: (values[a], -ACTIONS.index(a)))
+        if worst:
+            action = min(values, key=lambda a: (values[a], ACTIONS.index(a)))
+        else:
+            action = max(values, key=lambda a: (values[a], -ACTIONS.index(a)))
         return values[action], action
 
     def distribution(deck: tuple, finished: tuple, hand: tuple | None, weight: int, out: dict) -> None:
@@ -409,3 +415,78 @@ def optimal_split_search(base: tuple, up: int, rules: Rules, pair: int) -> tuple
     distribution(deck, (), None, 1, scaled)
     whole = factorial(sum(deck))
     return Fraction(best(deck, (), None)[0], whole), {key: Fraction(m, whole) for key, m in scaled.items()}
+
+
+def minimum_round_ev(rules: Rules, shoe: Sequence[int]) -> Fraction:
+    """The lowest EV of a round over every legal strategy, in initial bets, by search (small shoes only).
+
+    Every initial deal (up card, then the player's two cards) with its probability; then the worst of
+    every choice: insurance taken when its EV is negative, even money when it is worth less than the
+    declined blackjack; the worst of stand, hit (each later decision again the worst of stand and hit,
+    never hitting 21), double, surrender and split where the rules allow them.  A split is valued by
+    :func:`optimal_split_search` with ``worst`` (both hands played worst with every card seen: one split
+    only).  Joint units as in :class:`Player`; a pair of ten-valued cards split by rank may be split only
+    when the ranks agree.
+    """
+    if rules.max_split_hands > 2:
+        raise ValueError("the search plays one split (two hands)")
+    shoe = tuple(shoe)
+    n = sum(shoe)
+    return sum((Fraction(shoe[up], n) * _minimum_upcard_ev(rules, up, minus(shoe, up))
+                for up in range(N_RANKS) if shoe[up]), Fraction(0))
+
+
+def _minimum_upcard_ev(rules: Rules, up: int, base: tuple) -> Fraction:
+    """:func:`minimum_round_ev` given the up card, the deal from ``base`` (the shoe less the up card)."""
+    player = Player(base, up, rules)
+    bj = blackjack_rank(up)
+    settled = rules.blackjack_settled_as_peek(up)
+    n = sum(base)
+
+    def draws(hand: tuple) -> list[tuple[Fraction, tuple]]:
+        d = player.deck(hand)
+        size = sum(d)
+        return [(Fraction(d[r], size), plus(hand, r)) for r in range(N_RANKS) if d[r]]
+
+    @cache
+    def worst(hand: tuple) -> Fraction:
+        """A hand that has just taken a card, played on worst (stand or hit)."""
+        if hand_total(hand)[0] >= 21:
+            return player.stand(hand)
+        return min(player.stand(hand), sum((p * worst(h) for p, h in draws(hand)), Fraction(0)))
+
+    ev = Fraction(0)
+    for c1 in range(N_RANKS):
+        for c2 in range(N_RANKS):
+            first = minus(base, c1)
+            if not base[c1] or not first[c2]:
+                continue
+            p = Fraction(base[c1], n) * Fraction(first[c2], n - 1)
+            hand = plus(plus((0,) * N_RANKS, c1), c2)
+            d = player.deck(hand)
+            p_bj = Fraction(d[bj], sum(d)) if bj is not None else Fraction(0)
+            total, soft = hand_total(hand)
+            if total == 21:
+                value = rules.payout * (1 - p_bj)
+                if up == ACE and rules.even_money:
+                    value = min(value, Fraction(1))
+                ev += p * value
+                continue
+            value = min(Fraction(1, 2) * (3 * p_bj - 1), Fraction(0)) if up == ACE and rules.insurance else Fraction(0)
+            if settled:
+                value -= p_bj
+            plays = [player.stand(hand), sum((q * worst(h) for q, h in draws(hand)), Fraction(0))]
+            if rules.may_double(total, soft):
+                plays.append(2 * sum((q * player.stand(h) for q, h in draws(hand)), Fraction(0)))
+            if rules.late_surrender:
+                plays.append(-Fraction(1, 2) * player.mass(hand) if settled else -Fraction(1, 2) * (1 - p_bj) - p_bj)
+            plain = min(plays)
+            if c1 == c2 and rules.may_split:
+                split = min(plain, optimal_split_search(base, up, rules, c1, worst=True)[0])
+                if c1 == TEN and rules.split_tens == "rank":
+                    same = Fraction(4 * rules.decks - 1, 16 * rules.decks - 1)
+                    plain = same * split + (1 - same) * plain
+                else:
+                    plain = split
+            ev += p * (value + plain)
+    return ev

@@ -343,7 +343,8 @@ def _sensitivity(doc: Document, r: Report, lang: str) -> None:
         head = [t("reading", lang), t("col.ev_pct", lang), t("col.rtp_i_pct", lang), t("col.rtp_tw_pct", lang)]
         if pub is not None:
             head.append(t("gives_published", lang, published=published_text(pub, lang)))
-        rows = [[t_or(f"reading.{v['label']}", lang, v["label"]) + (f" ({t('used', lang)})" if v["reading_used"] else ""),
+        rows = [[t_or(f"reading.{v['label']}", lang, v["label"])
+                 + (f" ({t('used', lang)})" if v["reading_used"] else ""),
                  _num_pct(v["ev"], lang, 4, sign=True), _num_pct(v["rtp_initial"], lang, 4),
                  _num_pct(v["rtp_total_wagered"], lang, 4)]
                 + ([yes_no(v["matches_published"], lang)] if pub is not None else []) for v in s["readings"]]

@@ -42,7 +42,7 @@ def strategies(rows: list[StrategyRow], published_key: str, even_money_stake: fl
         row = {"key": r.key, "name": r.name, "available": True, "ev": float(f.ev), "rtp_initial": float(f.rtp_initial),
                "rtp_total_wagered": float(f.rtp_total_wagered_at(stake)),
                "expected_total_wager": float(f.expected_wager_at(stake)), "p_even_money": float(f.p_even_money),
-               "scope": getattr(r, "scope", None)}
+               "scope": r.scope or None, "scope_reason": r.scope_reason or None}
         if f.p_even_money:
             row["other_even_money_stake"] = {"stake": float(other),
                                              "expected_total_wager": float(f.expected_wager_at(other)),
@@ -50,6 +50,7 @@ def strategies(rows: list[StrategyRow], published_key: str, even_money_stake: fl
         out.append(row)
     minimum = next((r for r in out if r["key"] == "minimum" and r["available"]), None)
     return {"rows": out, "published_refers_to": published_key, "minimum": minimum,
+            "minimum_over": minimum["scope_reason"] if minimum else None,
             "even_money_stake": even_money_stake,
             "arithmetic": "exact enumeration in floating point (about 15 significant digits)"}
 

@@ -5,12 +5,13 @@ Like ``document``, these only format figures of the :class:`Report`; they comput
 """
 from __future__ import annotations
 
+from ev.analysis.strategies import SCOPE_ALL
 from ev.core.rules import Rules
 from ev.present import rule_text
 from ev.present.i18n import join_and
 from ev.present.numbers import integer, number, percent, scientific
 from ev.present.report.blocks import Heading, Paragraph, Table, kv_table, pct
-from ev.present.report.model import Report
+from ev.present.report.model import SEARCH_DECKS, Report
 from ev.present.report.texts import t, t_or
 
 BLANK_ROWS = ("supplier", "game_name", "game_id", "game_version", "jurisdiction", "document_id", "author",
@@ -170,9 +171,12 @@ def strategies_blocks(r: Report, lang: str) -> list:
 
 def minimum_text(m: dict, lang: str) -> str:
     """What the minimum row covers, and the claim "no legal play returns less" only where it is proven."""
-    proven = m.get("scope") == "all legal play"
-    return t("strategies_min_proven" if proven else "strategies_min_restricted", lang,
-             rtp_i=pct(m["rtp_initial"], lang, 4), rtp_tw=pct(m["rtp_total_wagered"], lang, 4))
+    fields = {"rtp_i": pct(m["rtp_initial"], lang, 4), "rtp_tw": pct(m["rtp_total_wagered"], lang, 4)}
+    if m.get("scope") == SCOPE_ALL:
+        return t("strategies_min_proven", lang, **fields)
+    if (m.get("scope_reason") or "").startswith("the search over split hands' play is made for shoes"):
+        return t("strategies_min_restricted_decks", lang, limit=SEARCH_DECKS, **fields)
+    return t("strategies_min_restricted", lang, **fields)
 
 
 def _line(description: str, lang: str) -> str:
@@ -323,5 +327,16 @@ def exceptions_csv(r: Report) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-__all__ = ["self_check_blocks", "assumption_blocks", "disclosure_blocks", "distinguishing_blocks", "exceptions_csv", "exposure_blocks",
-           "meta_blocks", "reading_blocks", "reproducibility_blocks", "strategies_blocks", "volatility_index_blocks"]
+__all__ = [
+    "assumption_blocks",
+    "disclosure_blocks",
+    "distinguishing_blocks",
+    "exceptions_csv",
+    "exposure_blocks",
+    "meta_blocks",
+    "reading_blocks",
+    "reproducibility_blocks",
+    "self_check_blocks",
+    "strategies_blocks",
+    "volatility_index_blocks",
+]

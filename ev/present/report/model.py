@@ -19,9 +19,9 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import os
-from fractions import Fraction
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 

@@ -19,6 +19,14 @@ hand's expected result.  Hence
   or bust against the dealer drawing from ``D0 - drawn1``);
 * ``EV(split) = sum_c P(c) V1({pair, c})``.
 
+*The minimum* (``sense`` -1).  The same argument holds for a player who aims
+at the lowest EV: hand 2 plays the worst single-hand strategy for its deck,
+hand 1 minimises its own result plus that value.  The recursions run once, on
+values multiplied by ``sense`` at the leaves (stand and bust values): maximising
+``-result`` is minimising the result, ties still go to the earlier of stand,
+hit, double.  Values are handed back in their own sign; the dealer memo holds
+unsigned values and serves both senses.
+
 *The work.*  The split hand's states are the hand-graph states holding the
 pair card (``ev.core.shapes.hand_graph``), plus one leaf for every bust
 multiset (the second hand's value depends on the exact cards of a busted first
@@ -106,8 +114,9 @@ cdef class OptimalSplitter:
     cdef char* shorts              # per entry: its deck runs short (only read once any has)
     cdef int* links                # per entry and rank: the entry of the deck with one more card gone, or -1
     cdef bint any_short
-    cdef readonly dict values      # pair -> EV of splitting (joint), once computed
-    # (pair, one card) -> (eps, the first hand's decisions, its near-tie masks): the first hand's plan, once computed;
+    cdef readonly dict values      # (pair, sense) -> EV of splitting (joint); ("stake", pair, sense) -> its stake
+    # (pair, one card, sense) -> (eps, the first hand's decisions, its near-tie masks): the first hand's plan, once
+    # computed;
     # following a strategy forward (pair_finals) then needs no first-hand recursion
     cdef dict plans
     # work counters
@@ -242,11 +251,15 @@ cdef class OptimalSplitter:
             self.short_deck = True
         return child
 
-    cdef inline double bust_value(self, const int* deck, const Node* node, int n) noexcept nogil:
-        """Joint value of a busted hand (bet 1): minus P(no settled dealer blackjack) from what is left."""
-        if self.bj < 0 or n <= 0:
-            return -1.0
-        return -(1.0 - (deck[self.bj] - count_of(node.drawn, self.bj)) / <double>n)
+    cdef inline double mass(self, int bj_left, int n) noexcept nogil:
+        """P(no settled dealer blackjack) from a deck of ``n`` cards holding ``bj_left`` blackjack hole cards:
+        the weight of a bet settled there, in joint units (a bust's loss, a double's stake)."""
+        return 1.0 if self.bj < 0 or n <= 0 else 1.0 - bj_left / <double>n
+
+    cdef inline double bust_value(self, const int* deck, const Node* node, int n, double sense) noexcept nogil:
+        """Joint value of a busted hand (bet 1), times ``sense``: minus P(no settled dealer blackjack) from what
+        is left."""
+        return -sense * self.mass(deck[self.bj] - count_of(node.drawn, self.bj) if self.bj >= 0 else 0, n)
 
     # ----- the split hand's states ----------------------------------------------------
     cdef int build(self, int pair, const int* d0, bint one_card, vector[Node]& g) noexcept nogil:
@@ -310,13 +323,15 @@ cdef class OptimalSplitter:
                     g[i].child[r] = live - 2 - g[i].child[r]
         return live
 
-    # ----- the second hand: optimal single-hand play from D0 - drawn1 ----------------------
+    # ----- the second hand: optimal (or worst) single-hand play from D0 - drawn1 ----------------
     cdef double second_hand(self, vector[Node]& g, int live, const int* d0, uint64_t gone0, uint64_t drawn1,
                             double* value, double* stand, char* feasible, int* entry, unsigned char* act,
-                            unsigned char* near, double eps) noexcept nogil:
+                            unsigned char* near, double eps, double sense, double* doubles,
+                            double* d2) noexcept nogil:
         """V2(drawn1); fills ``value``/``stand`` of the live states, and (when ``act`` is given) the
         decision and the near-tie mask (the actions within ``eps`` of the best) of every live state the
-        deck can hold.  Bust leaves are valued where they are drawn."""
+        deck can hold.  Bust leaves are valued where they are drawn.  When ``doubles`` is given: the expected
+        doubled stake (joint units) from every live state under the decisions, and ``d2[0]`` the hand's."""
         cdef int deck[N_RANKS]
         cdef int r, s, k, n, n2 = 0, a, bj_left
         cdef const Node* node
@@ -337,7 +352,7 @@ cdef class OptimalSplitter:
                 entry[s] = self.linked(entry[node.parent], node.added, gone0 + drawn1 + node.drawn)
         for s in range(1, live):
             if feasible[s]:
-                stand[s] = self.stands[entry[s] * N_CLASSES + g[s].klass]
+                stand[s] = sense * self.stands[entry[s] * N_CLASSES + g[s].klass]
         for s in range(live - 1, 0, -1):
             if not feasible[s]:
                 continue
@@ -347,6 +362,8 @@ cdef class OptimalSplitter:
             v_stand = stand[s]
             if node.leaf:
                 value[s] = v_stand
+                if doubles != NULL:
+                    doubles[s] = 0.0
                 continue
             v_hit = v_double = 0.0
             bj_left = deck[self.bj] - count_of(node.drawn, self.bj) if self.bj >= 0 else 0
@@ -356,7 +373,7 @@ cdef class OptimalSplitter:
                     continue
                 if node.bust_children >> r & 1:
                     # minus P(no settled dealer blackjack) from the deck after the busting card
-                    v = -1.0 if self.bj < 0 or n <= 1 else -(1.0 - (bj_left - (r == self.bj)) / <double>(n - 1))
+                    v = -sense * self.mass(bj_left - (r == self.bj), n - 1)
                     v_hit += k * v
                     v_double += k * v
                 else:
@@ -378,10 +395,23 @@ cdef class OptimalSplitter:
                 if node.may_double and v_double >= best - eps:
                     mask |= 1 << DOUBLE
                 near[s] = mask
+            if doubles != NULL:
+                v = 0.0
+                for r in range(N_RANKS):
+                    k = deck[r] - count_of(node.drawn, r)
+                    if k > 0 and a == DOUBLE:
+                        v += k * self.mass(bj_left - (r == self.bj), n - 1)
+                    elif k > 0 and a == HIT and not (node.bust_children >> r & 1):
+                        v += k * doubles[node.child[r]]
+                doubles[s] = v / n
         total = 0.0
+        if doubles != NULL:
+            d2[0] = 0.0
         for r in range(N_RANKS):
             if deck[r] > 0:
                 total += deck[r] * value[g[0].child[r]]
+                if doubles != NULL:
+                    d2[0] += deck[r] * doubles[g[0].child[r]] / n2
         return total / n2
 
     # ----- the first hand ---------------------------------------------------------------
@@ -398,31 +428,47 @@ cdef class OptimalSplitter:
         return n0
 
     cdef int first_hand(self, vector[Node]& g, int live, const int* d0, int n0, uint64_t gone0, double* v1,
-                        unsigned char* act1, unsigned char* near1, double eps) noexcept nogil:
-        """Optimal first-hand play: v1 (its value, V2 included; v1[0] the EV of the split), the decision
-        and the near-tie mask of every state.  Returns -1 when memory runs out, else 0."""
+                        unsigned char* act1, unsigned char* near1, double eps, double sense,
+                        double* doubles) noexcept nogil:
+        """Optimal first-hand play (``sense`` -1: the worst): v1 (its value times ``sense``, V2 included; v1[0]
+        the EV of the split), the decision and the near-tie mask of every state; when ``doubles`` is given, ``doubles[0]`` the expected doubled
+        stake of both hands (joint units; 0 without computing when no state may double).  Returns -1 when
+        memory runs out, else 0."""
         cdef int r, s, k, n, a, entry
         cdef int G = g.size()
         cdef const Node* node
-        cdef double own, v2, v_hit, v_double, best
+        cdef double own, v2, v_hit, v_double, best, d2 = 0.0
         cdef double* t1 = <double*>malloc(G * sizeof(double))
         cdef double* t2 = <double*>malloc(G * sizeof(double))
         cdef double* value = <double*>malloc(G * sizeof(double))
         cdef double* stand = <double*>malloc(G * sizeof(double))
         cdef char* feasible = <char*>malloc(G)
         cdef int* entries = <int*>malloc(G * sizeof(int))
+        cdef double* dbl2 = NULL        # the second hand's doubles, then (per state) the first hand's
+        cdef double* td = NULL          # per state: the second hand's expected doubles after these draws
+        for s in range(G):
+            if doubles != NULL and g[s].may_double:
+                dbl2 = <double*>malloc(G * sizeof(double))
+                td = <double*>malloc(G * sizeof(double))
+                if not (dbl2 and td):
+                    free(dbl2); free(td); free(t1); free(t2); free(value); free(stand); free(feasible); free(entries)
+                    return -1
+                break
         if not (t1 and t2 and value and stand and feasible and entries):
-            free(t1); free(t2); free(value); free(stand); free(feasible); free(entries)
+            free(t1); free(t2); free(value); free(stand); free(feasible); free(entries); free(dbl2); free(td)
             return -1
         for s in range(1, G):
             node = &g[s]
             self.n_first += 1
             if node.bust:
-                own = self.bust_value(d0, node, n0 - node.ndrawn)
+                own = self.bust_value(d0, node, n0 - node.ndrawn, sense)
             else:
                 entry = self.dealer(gone0 + node.drawn)
-                own = self.stands[entry * N_CLASSES + node.klass]
-            v2 = self.second_hand(g, live, d0, gone0, node.drawn, value, stand, feasible, entries, NULL, NULL, 0.0)
+                own = sense * self.stands[entry * N_CLASSES + node.klass]
+            v2 = self.second_hand(g, live, d0, gone0, node.drawn, value, stand, feasible, entries, NULL, NULL, 0.0,
+                                  sense, dbl2, &d2)
+            if td != NULL:
+                td[s] = d2
             t1[s] = own + v2
             t2[s] = 2.0 * own + v2
         for s in range(G - 1, 0, -1):
@@ -451,51 +497,82 @@ cdef class OptimalSplitter:
                 near1[s] |= 1 << HIT
             if node.may_double and v_double >= best - eps:
                 near1[s] |= 1 << DOUBLE
+        if td != NULL:      # the expected doubles of both hands under these decisions, in dbl2
+            for s in range(G - 1, 0, -1):
+                node = &g[s]
+                if node.leaf or act1[s] == STAND:
+                    dbl2[s] = td[s]
+                    continue
+                n = n0 - node.ndrawn
+                dbl2[s] = 0.0
+                for r in range(N_RANKS):
+                    k = d0[r] - count_of(node.drawn, r)
+                    if k > 0 and act1[s] == DOUBLE:
+                        dbl2[s] += k * (td[node.child[r]] + self.mass(
+                            d0[self.bj] - count_of(g[node.child[r]].drawn, self.bj) if self.bj >= 0 else 0, n - 1))
+                    elif k > 0:
+                        dbl2[s] += k * dbl2[node.child[r]]
+                dbl2[s] /= n
         v1[0] = 0.0
+        if doubles != NULL:
+            doubles[0] = 0.0
         for r in range(N_RANKS):
             if d0[r] > 0:
                 v1[0] += d0[r] * v1[g[0].child[r]]
+                if td != NULL:
+                    doubles[0] += d0[r] * dbl2[g[0].child[r]] / n0
         v1[0] /= n0
-        free(t1); free(t2); free(value); free(stand); free(feasible); free(entries)
+        free(t1); free(t2); free(value); free(stand); free(feasible); free(entries); free(dbl2); free(td)
         return 0
 
-    def split_value(self, int pair, bint one_card):
-        """Joint EV of splitting a pair of rank ``pair`` (both hands), truly optimal play."""
+    def split_value(self, int pair, bint one_card, int sense=1):
+        """Joint EV of splitting a pair of rank ``pair`` (both hands), truly optimal play (``sense`` 1), or the
+        minimum over all play of both hands (``sense`` -1)."""
         cdef vector[Node] g
         cdef int d0[N_RANKS]
         cdef uint64_t gone0
+        cdef double doubles
         cdef double* v1 = NULL
         cdef unsigned char* act1 = NULL
         cdef unsigned char* near1 = NULL
         cdef int n0, live, status = -1
-        if pair in self.values:
-            return self.values[pair]
-        self.check_pair(pair)
+        if (pair, sense) in self.values:
+            return self.values[pair, sense]
+        self.check_pair(pair, sense)
         with nogil:
             n0 = self.prepare(pair, one_card, d0, &gone0, &live, g)
             v1 = <double*>malloc(g.size() * sizeof(double))
             act1 = <unsigned char*>malloc(g.size())
             near1 = <unsigned char*>malloc(g.size())
             if v1 and act1 and near1:
-                status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, PLAN_EPS)
+                status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, PLAN_EPS, sense, &doubles)
         try:
             if status < 0:
                 raise MemoryError()
             self.check_deck()
-            self.values[pair] = v1[0]
-            self.plans[pair, one_card] = (PLAN_EPS, act1[:g.size()], near1[:g.size()])
-            return v1[0]
+            self.values[pair, sense] = sense * v1[0]
+            self.values["stake", pair, sense] = 2.0 * self.mass(d0[self.bj] if self.bj >= 0 else 0, n0) + doubles
+            self.plans[pair, one_card, sense] = (PLAN_EPS, act1[:g.size()], near1[:g.size()])
+            return sense * v1[0]
         finally:
             free(v1); free(act1); free(near1)
 
+    def split_stake(self, int pair, bint one_card, int sense=1):
+        """The expected total stake of splitting ``pair`` under the play of ``split_value`` (joint units: both
+        hands' bets and doubles, counted where no settled dealer blackjack takes the initial bet alone)."""
+        self.split_value(pair, one_card, sense)
+        return self.values["stake", pair, sense]
+
     def share(self, dict plans, dict values):
-        """Keep the first hands' plans and the split values in these dicts (another splitter of the same deck may
-        have filled them: what it found is not computed again)."""
+        """Keep the first hands' plans and the split values and stakes in these dicts (another splitter of the same
+        deck may have filled them: what it found is not computed again)."""
         self.plans, self.values = plans, values
 
-    def check_pair(self, int pair):
+    def check_pair(self, int pair, int sense=1):
         if not 0 <= pair < N_RANKS or self.base[pair] < 2:
             raise ValueError("the deck does not hold the pair")
+        if sense not in (1, -1):
+            raise ValueError(f"sense must be 1 (the best play) or -1 (the worst), not {sense}")
 
     def check_deck(self):
         if self.out_of_memory:
@@ -547,7 +624,7 @@ cdef class OptimalSplitter:
             f.drawn, f.htype, f.ways = item.first >> 4, item.first & 15, item.second
             out.push_back(f)
 
-    cdef int pair_finals(self, int pair, bint one_card, double eps, dict override1, dict override2,
+    cdef int pair_finals(self, int pair, bint one_card, int sense, double eps, dict override1, dict override2,
                          vector[uint64_t]& unions, vector[Cell]& cells, list near) except -1:
         """Both hands' finals, merged by their union: ``unions`` (packed draws of both hands) and
         ``cells`` (union, type pair, number of orders).  Near ties go to ``near``."""
@@ -576,7 +653,7 @@ cdef class OptimalSplitter:
         cdef KeyMap union_index
         cdef unordered_map[uint64_t, vector[int]] by_drawn
         cdef vector[vector[Cell]] per_union
-        self.check_pair(pair)
+        self.check_pair(pair, sense)
         for key, a in override1.items():
             ov1[key] = a
         if keymap_init(&union_index, 10) < 0:
@@ -596,13 +673,13 @@ cdef class OptimalSplitter:
             entries = <int*>malloc(G * sizeof(int))
             if v1 and value and stand and feasible and act1 and near1 and act2 and near2 and ways and entries:
                 with gil:
-                    plan = self.plans.get((pair, one_card))
+                    plan = self.plans.get((pair, one_card, sense))
                     if plan is not None and plan[0] == eps:
                         memcpy(act1, <const unsigned char*>plan[1], G)
                         memcpy(near1, <const unsigned char*>plan[2], G)
                         status = 0
                 if status < 0:
-                    status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, eps)
+                    status = self.first_hand(g, live, d0, n0, gone0, v1, act1, near1, eps, sense, NULL)
                     new_plan = status == 0
             if status == 0:
                 self.hand_finals(g, d0, act1, near1, ways, ov1, first, ties)
@@ -622,7 +699,8 @@ cdef class OptimalSplitter:
                 with nogil:
                     for r in range(N_RANKS):
                         deck1[r] = d0[r] - count_of(drawn1, r)
-                    self.second_hand(g, live, d0, gone0, drawn1, value, stand, feasible, entries, act2, near2, eps)
+                    self.second_hand(g, live, d0, gone0, drawn1, value, stand, feasible, entries, act2, near2, eps,
+                                     sense, NULL, NULL)
                     self.hand_finals(g, deck1, act2, near2, ways, ov2, second, ties)
                     for k in range(item.second.size()):
                         i = item.second[k]
@@ -640,7 +718,7 @@ cdef class OptimalSplitter:
             self.n_unions += unions.size()
             self.check_deck()
             if new_plan:            # kept only for a deck that lasts (a plan may be shared: see share)
-                self.plans[pair, one_card] = (eps, act1[:G], near1[:G])
+                self.plans[pair, one_card, sense] = (eps, act1[:G], near1[:G])
         finally:
             free(v1); free(value); free(stand); free(feasible); free(act1); free(near1); free(act2); free(near2)
             free(ways); free(entries)
@@ -648,29 +726,31 @@ cdef class OptimalSplitter:
         return 0
 
     # ----- exact sums -------------------------------------------------------------------------
-    def exact_distribution(self, int pair, bint one_card, dict override1, dict override2, double eps=1e-9):
+    def exact_distribution(self, int pair, bint one_card, dict override1, dict override2, double eps=1e-9,
+                           int sense=1):
         """The exact joint distribution of the split's play under the float strategy, unless it meets a near
         tie.  Returns ``(near, cells)``: ``near`` lists the decisions met (without an override) whose
         runner-up lies within ``eps`` of the best: ``(1, drawn1, 0, actions)`` for the first hand,
         ``(2, drawn1, drawn2, actions)`` for the second (draws packed, 6 bits per rank, ace lowest;
         ``actions`` the codes within ``eps``); ``cells`` is then None.  Otherwise ``near`` is empty and
         ``cells`` is {(doubles, dealer_blackjack, net): Fraction}, joint units.  ``override1``
-        {drawn1: action} and ``override2`` {drawn1: {drawn2: action}} replace float decisions."""
+        {drawn1: action} and ``override2`` {drawn1: {drawn2: action}} replace float decisions.  ``sense``: as
+        for ``split_value`` (-1: the strategy of lowest EV; "best" and "runner-up" then mean lowest)."""
         cdef vector[uint64_t] unions
         cdef vector[Cell] cells
         cdef int d0[N_RANKS]
         cdef int r
         near = []
-        self.pair_finals(pair, one_card, eps, override1, override2, unions, cells, near)
+        self.pair_finals(pair, one_card, sense, eps, override1, override2, unions, cells, near)
         if near:
             return near, None
         for r in range(N_RANKS):
             d0[r] = self.base[r] - (2 if r == pair else 0)
         return near, exact_split_cells(self.solver.dealer, d0, unions, cells)
 
-    def split_distribution(self, int pair, bint one_card):
-        """Joint distribution of a one-split round's play under truly optimal split play:
-        {(doubles, dealer_blackjack, net): mass} (the stake of the play is 2 + doubles)."""
+    def split_distribution(self, int pair, bint one_card, int sense=1):
+        """Joint distribution of a one-split round's play under truly optimal split play (``sense`` -1: the
+        play of lowest EV): {(doubles, dealer_blackjack, net): mass} (the stake of the play is 2 + doubles)."""
         cdef vector[uint64_t] unions
         cdef vector[Cell] cells
         cdef double out[SPLIT_CELLS]
@@ -680,7 +760,7 @@ cdef class OptimalSplitter:
         cdef double f
         cdef const double* e
         cdef vector[double] weight          # per union: P(both hands hold exactly these cards, in one order each)
-        self.pair_finals(pair, one_card, 1e-9, {}, {}, unions, cells, [])
+        self.pair_finals(pair, one_card, sense, 1e-9, {}, {}, unions, cells, [])
         for r in range(N_RANKS):
             d0[r] = self.base[r] - (2 if r == pair else 0)
             n0 += d0[r]
