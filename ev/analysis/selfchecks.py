@@ -37,7 +37,7 @@ from typing import Any
 
 from ev.analysis.accounting import RoundStats, play_cells, round_stats
 from ev.analysis.game import Game
-from ev.analysis.splits import resplit_value
+from ev.analysis.strategies import resplit_round
 from ev.analysis.strategy import SPLIT, Policy, optimal_policy
 from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES, split_mode
 from ev.core.arithmetic import Number
@@ -159,27 +159,8 @@ def on_hand_graph(policy: Policy, game: Game) -> Policy:
 def fixed_split_value(game: Game, evaluator: Any, up: int, pair: int) -> Number:
     """Joint EV of splitting ``pair`` against ``up``, every hand made played by the evaluator's split
     table for that pair (resplits included): exact, by :func:`ev.analysis.splits.resplit_value`, for
-    any post-split play that depends on the hand's own cards only."""
-    A, rules = game.arithmetic, game.rules
-    one_card = rules.one_card_after_split(pair)
-    deck = subtract(game.shoe, composition_of([up]))
-    rest = subtract(deck, composition_of([pair, pair]))
-    nxt = game.graph["next"]
-    start = nxt[pair]
-
-    def hand_values(a: int, _k: int) -> list:
-        values = []
-        for c in range(N_RANKS):
-            if rest[c] - (a if c == pair else 0) <= 0:
-                values.append(A.zero)      # never read: no such second card in this context
-                continue
-            cells = evaluator.context_distribution(nxt[start * N_RANKS + c], pair, a + 1, one_card)
-            values.append(sum((result * mass for (_, _, result), mass in cells.items()), A.zero))
-        return values
-
-    most = rules.split_hands(pair)
-    return sum((weight * resplit_value(deck, pair, most, p, hand_values, A.ratio)
-                for weight, p in game.resplit_cards(deck, pair)), A.zero)
+    any post-split play that depends on the hand's own cards only (``strategies.resplit_round``)."""
+    return resplit_round(game, evaluator, up, pair)[0]
 
 
 def fixed_policy_ev(game: Game, policy: Policy) -> Number:

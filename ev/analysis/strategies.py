@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ev.analysis import optimal_split
-from ev.analysis.accounting import EXACT_RESPLIT_LIMIT, Figures, RoundStats, play_cells, round_stats, split_cells
+from ev.analysis.accounting import Figures, RoundStats, play_cells, round_stats
 from ev.analysis.game import Game
 from ev.analysis.random_play import RANDOM_NAME, random_play_figures
+from ev.analysis.splits import resplit_value
 from ev.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Policy
 from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES
 from ev.core.cards import ACE, N_RANKS, TEN, blackjack_rank, composition_of, hand_total, pair_rank, subtract
@@ -297,15 +298,12 @@ def split_round(game: Game, evaluator: Any, up: int, pair: int, split_codes: byt
     With one split the two hands are exchangeable (each played on its own cards),
     so the round's mean and stake are twice one hand's: exact, and far cheaper
     than the joint distribution of both hands when split hands draw many cards.
-    With resplits, the accounting's cells (:func:`ev.analysis.accounting.split_cells`, exact while
-    their work is small, else with the hands of three- and four-hand splits independent given the
-    dealer's outcome: about 1e-6 bets off on a full deck).
+    With resplits, :func:`resplit_round`: the resplit formula over each hand's mean result and stake
+    (exact, and no joint distribution of the hands is needed for a mean).
     """
     A, rules = game.arithmetic, game.rules
     if rules.split_hands(pair) > 2:
-        cells = list(split_cells(game, evaluator, up, pair, lambda _pair, _k: split_codes, EXACT_RESPLIT_LIMIT))
-        return (sum((net * mass for (_, _, net), mass, _ in cells), A.zero),
-                sum((stake * mass for _, mass, stake in cells), A.zero))
+        return resplit_round(game, evaluator, up, pair)
     deck = list(subtract(game.shoe, composition_of([up, pair, pair])))
     n = sum(deck)
     start = game.graph["next"][pair]
@@ -367,6 +365,41 @@ def policy_figures(game: Game, policy: Policy, split_search: int = 0) -> Figures
 
 
 # ----- the table ----------------------------------------------------------------------------------
+def resplit_round(game: Game, evaluator: Any, up: int, pair: int) -> tuple[Any, Any]:
+    """(mean net result, mean stake) of splitting ``pair`` against ``up``, resplits included, every hand made
+    played by the evaluator's split table: exact, by the resplit formula
+    (:func:`ev.analysis.splits.resplit_value`), which holds for any value of a hand that depends on its own
+    cards and context only, a hand's stake as well as its result.  Joint units."""
+    A, rules = game.arithmetic, game.rules
+    one_card = rules.one_card_after_split(pair)
+    deck = subtract(game.shoe, composition_of([up]))
+    rest = subtract(deck, composition_of([pair, pair]))
+    nxt = game.graph["next"]
+    start = nxt[pair]
+    hands: dict[int, list] = {}
+
+    def per_hand(a: int) -> list:
+        """(result, stake) of the split hand {pair, c} for each second card c, context a + 1."""
+        if a not in hands:
+            out = []
+            for c in range(N_RANKS):
+                if rest[c] - (a if c == pair else 0) <= 0:
+                    out.append((A.zero, A.zero))        # never read: no such second card in this context
+                    continue
+                cells = evaluator.context_distribution(nxt[start * N_RANKS + c], pair, a + 1, one_card)
+                out.append((sum((x * m for (_, _, x), m in cells.items()), A.zero),
+                            sum(((1 + doubled) * m for (doubled, _, _), m in cells.items()), A.zero)))
+            hands[a] = out
+        return hands[a]
+
+    most = rules.split_hands(pair)
+    mean = stake = A.zero
+    for weight, p in game.resplit_cards(deck, pair):
+        mean += weight * resplit_value(deck, pair, most, p, lambda a, _k: [v for v, _ in per_hand(a)], A.ratio)
+        stake += weight * resplit_value(deck, pair, most, p, lambda a, _k: [w for _, w in per_hand(a)], A.ratio)
+    return mean, stake
+
+
 @dataclass
 class StrategyRow:
     """One strategy of the table: a key (``optimal-cdz``, ``basic``, ``mimic``, ``random``, ...), its name and
@@ -448,6 +481,7 @@ __all__ = [
     "minimum_scope",
     "never_bust_policy",
     "policy_figures",
+    "resplit_round",
     "search_reason",
     "split_round",
     "strategy_table",
