@@ -173,7 +173,8 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     else:
         report.disclosure = _unavailable(strategy.get("reason", ""))
     if sensitivity:
-        report.sensitivity = _sensitivity(rules, split_strategy, lambda label: step(1, label), stats, published)
+        report.sensitivity = _sensitivity(rules, split_strategy, lambda label: step(1, label), stats, published,
+                                          stake)
     report.peek_reading = lab.readings(report.sensitivity, rules, stats.rtp_total_wagered)
     step(1, "sensitivity")
     if simulate_rounds:
@@ -463,7 +464,8 @@ def _strategy(game: Game, optimal: RoundStats) -> dict:
 
 
 # ----- 8. sensitivity ---------------------------------------------------------------------
-def _sensitivity(rules: Rules, split_strategy: str, step: Step, stats: RoundStats, published: dict | None) -> dict:
+def _sensitivity(rules: Rules, split_strategy: str, step: Step, stats: RoundStats, published: dict | None,
+                 stake: float = 1) -> dict:
     """The readings of the seed rules' peek clause (the seed game only: a custom rule set states its peek
     rule as a parameter) and the effect of each one-rule change from this table's own rules."""
     known = {rules: stats}          # the game itself: the figures of section 3
@@ -479,11 +481,11 @@ def _sensitivity(rules: Rules, split_strategy: str, step: Step, stats: RoundStat
         d["ev_change"] = d["ev"] - base.stats.ev
     out = {"available": True, "base": base.as_dict(), "readings": rows, "effects": [v.as_dict(base) for v in effects]}
     if rules == Rules():
-        out["face_value"] = _face_value(rules, effects)
+        out["face_value"] = _face_value(rules, effects, stake)
     return out
 
 
-def _face_value(rules: Rules, effects: list) -> dict:
+def _face_value(rules: Rules, effects: list, stake: float) -> dict:
     """The seed rules' "same face value": the reading used (tens split by value: K-Q may be split) and the RTPs
     of the other (by rank) under optimal play (the rule-effect row) and under the minimum over legal play."""
     from ev.analysis.strategies import minimum_row
@@ -492,7 +494,8 @@ def _face_value(rules: Rules, effects: list) -> dict:
     minimum = minimum_row(Game(other), search_decks=SEARCH_DECKS)
 
     def figures(f: Any) -> dict:
-        return {"ev": float(f.ev), "rtp_initial": float(f.rtp_initial), "rtp_total_wagered": float(f.rtp_total_wagered)}
+        return {"ev": float(f.ev), "rtp_initial": float(f.rtp_initial),
+                "rtp_total_wagered": float(f.rtp_total_wagered_at(Fraction(stake)))}
 
     return {"used": rules.split_tens, "other": other.split_tens, "optimal": figures(optimal),
             "minimum": figures(minimum.figures), "minimum_scope": minimum.scope}
