@@ -101,12 +101,12 @@ class Variant:
 def figures(rules: Rules, split_strategy: str = "cdz") -> ReturnToPlayer:
     """EV, E[W] and both RTPs of optimal CD play (initial bets; floats).
 
-    With one split under CDZ- by ``ev.analysis.strategies.policy_figures`` (split rounds by
-    exchangeability: the same figures as ``round_stats``, to rounding, at a tenth of its cost); with
-    resplits or another split strategy by ``round_stats``.
+    Under CDZ- by ``ev.analysis.strategies.policy_figures`` (split rounds by exchangeability, resplits
+    by the resplit formula: the exact EV, at a tenth of ``round_stats``'s cost or less); under another
+    split strategy by ``round_stats``.
     """
     game = Game(rules)
-    if split_strategy == "cdz" and rules.max_split_hands <= 2:
+    if split_strategy == "cdz":
         return policy_figures(game, optimal_policy(game, "cdz"))
     return round_stats(game, split_strategy)
 

@@ -443,6 +443,8 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
         key = f"optimal-{name}"
         if key not in computed and name == "cdp" and game.rules.max_split_hands <= 2 and "optimal-cdp1" in computed:
             computed[key] = computed["optimal-cdp1"]     # with one split CDP is CDP1 (no resplit to vary with)
+        if key not in computed and not game.rules.may_split and "optimal-cdz" in computed:
+            computed[key] = computed["optimal-cdz"]      # no split: every split strategy is the same play
         label = f"optimal composition-dependent ({name})"
         if name == "optimal" and key not in computed and game.rules.max_split_hands > 2:
             rows.append(StrategyRow(key, label, None, OPTIMAL_RESPLIT_REASON))
