@@ -143,6 +143,27 @@ def test_existing_directory_keeps_other_files(model, tmp_path):
     assert sorted(p.name for p in out.iterdir()) == sorted(FILES + ("notes.txt",))
 
 
+def test_a_failed_self_check_writes_the_report_and_exits_1(model, tmp_path, capsys, monkeypatch):
+    """A self-check that fails: the report is still written (its appendix says FAIL), the exit code is 1 and
+    one line on stderr names the check."""
+    import copy
+
+    import ev.present.report as report_pkg
+    broken = copy.deepcopy(model)
+    check = broken.self_checks["checks"][0]
+    check.update(passed=False, figure=0.25)
+    broken.self_checks["passed"] = False
+    assert model.passed and not broken.passed
+    monkeypatch.setattr(report_pkg, "build_report", lambda rules, **kwargs: broken)
+    out = tmp_path / "r"
+    code = main(["report", "--out", str(out), "--simulate-rounds", "0"])
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1 and check["key"] in err and "self-check" in err, err
+    assert sorted(p.name for p in out.iterdir()) == sorted(FILES)
+    text = (out / "report.md").read_text(encoding="utf-8")
+    assert "| FAIL |" in text and "1 self-check(s) FAILED" in text
+
+
 # ----- the model and report.json -------------------------------------------------------------
 def test_model_figures(model, rtp_json):
     rtp, vol = model.rtp, model.volatility
