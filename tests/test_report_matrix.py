@@ -18,6 +18,7 @@ from ev.present.i18n import rules_summary
 from ev.present.numbers import NBSP
 from ev.present.report import build_report, render_all
 from ev.present.report.meta import check_meta
+from ev.present.report.model import SEARCH_DECKS
 
 pytestmark = pytest.mark.slow
 
@@ -109,7 +110,7 @@ def check_rule_sentences(rules: Rules, text: str, lang: str) -> None:
             assert f"split again up to {rules.max_split_hands} hands" in text
         if not rules.even_money:
             assert "Even money is not offered." in text
-        if rules.may_split and (rules.max_split_hands > 2 or rules.decks > 2):   # a row says why it is missing
+        if rules.may_split and (rules.max_split_hands > 2 or rules.decks > SEARCH_DECKS):   # a row says why it is missing
             assert "not computed for these rules" in text and "No legal play returns less" not in text
         else:
             assert "No legal play returns less" in text

@@ -47,8 +47,8 @@ UP_SYMBOLS = tuple(RANK_SYMBOLS[u] for u in UP_ORDER)
 #: z for a two-sided 95 % interval, as written in the report's formula
 Z95_REPORT = 1.96
 #: the most decks for which the report makes the truly optimal split searches (the optimal and minimum rows):
-#: about 4 s each on one deck, 8 s on two, 25 s on six (measured 2026-12-02 on the 2-core machine)
-SEARCH_DECKS = 2
+#: about 4 s of CPU each on one deck, 16 s on two, 25 s on six (measured 2026-12-02 on the 2-core machine)
+SEARCH_DECKS = 1
 #: half-width of the RTP confidence interval the "rounds needed" figure is for
 CI_HALF_WIDTH = 0.001
 GAME_NAME = "Blackjack Touch – Single Deck"
