@@ -110,7 +110,8 @@ def check_rule_sentences(rules: Rules, text: str, lang: str) -> None:
             assert f"split again up to {rules.max_split_hands} hands" in text
         if not rules.even_money:
             assert "Even money is not offered." in text
-        if rules.may_split and (rules.max_split_hands > 2 or rules.decks > SEARCH_DECKS):   # a row says why it is missing
+        # a row says why it is missing, and no claim that no legal play returns less
+        if rules.may_split and (rules.max_split_hands > 2 or rules.decks > SEARCH_DECKS):
             assert "not computed for these rules" in text and "No legal play returns less" not in text
         else:
             assert "No legal play returns less" in text
