@@ -26,13 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from ev import __version__
-from ev.analysis.accounting import RoundStats, round_stats
+from ev.analysis.accounting import Figures, RoundStats, round_stats
 from ev.analysis.disclosure import all_exceptions
 from ev.analysis.executors import Executor
 from ev.analysis.game import Game
 from ev.analysis.sensitivity import PUBLISHED_RTP, READINGS, effects_for, rule_effects, rule_readings
 from ev.analysis.simulation import compare, simulate
-from ev.analysis.strategies import strategy_table
+from ev.analysis.strategies import policy_figures, strategy_table
 from ev.analysis.strategy import optimal_policy
 from ev.core.actions import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, UP_ORDER
@@ -137,6 +137,11 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     step(1, "wager accounting")
     exact, exact_stats = _exact(rules, split_strategy)
     step(1, "exact fractions")
+    # the figures of section 3: with resplits under CDZ-, E[W] of the policy (exact), else the accounting's
+    headline: Any = stats
+    if _resplit_cdz(rules, split_strategy):
+        policy = policy_figures(game, optimal_policy(game, "cdz"))
+        headline = Figures(result.ev, policy.expected_wager, policy.p_even_money)
     strategy = _strategy(game, stats)
     step(1, "strategy chart")
     computed: dict[str, Any] = {f"optimal-{split_strategy}": stats}
@@ -151,7 +156,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     report = Report(
         identification=identification,
         method=_method(rules, split_strategy, today),
-        rtp=_rtp(result, stats, exact, published, stake),
+        rtp=_rtp(result, headline, exact, published, stake),
         upcards=_upcards(game, result),
         decisions=_decisions(rules, result, stats),
         volatility=_volatility(stats, result.ev),
@@ -315,16 +320,33 @@ def _rtp(result, stats: RoundStats, exact: dict, published: dict | None, stake: 
     }
 
 
-def _exact(rules: Rules, split_strategy: str) -> tuple[dict, RoundStats]:
+def _exact(rules: Rules, split_strategy: str) -> tuple[dict, Any]:
+    """The exact fractions of section 3, and what they came from: the exact ``RoundStats`` (its outcome
+    distribution too), or, with resplits under CDZ-, the exact :class:`Figures` of the CDZ- policy (the
+    joint distribution of three- and four-hand splits in fractions costs far more than a report may spend;
+    the mean stake needs none: ``strategies.resplit_round``)."""
     game = Game(rules, exact=True)
     ev = game.round(split_strategy).ev
-    stats = round_stats(game, split_strategy)
-    tw, wager = stats.rtp_total_wagered, stats.expected_wager
+    source: Any
+    if _resplit_cdz(rules, split_strategy):
+        source = policy_figures(game, optimal_policy(game, "cdz"))
+        mean_equals_ev = None
+    else:
+        source = round_stats(game, split_strategy)
+        mean_equals_ev = source.mean == ev
+    wager = source.expected_wager
+    tw = (wager + ev) / wager
     return {"available": True, "ev": fraction_text(ev), "ev_decimal": decimal_text(ev, 20),
             "rtp_initial": fraction_text(1 + ev), "rtp_initial_decimal": decimal_text(1 + ev, 20),
             "expected_total_wager": fraction_text(wager), "expected_total_wager_decimal": decimal_text(wager, 20),
             "rtp_total_wagered": fraction_text(tw), "rtp_total_wagered_decimal": decimal_text(tw, 20),
-            "accounting_mean_equals_ev": stats.mean == ev}, stats
+            "accounting_mean_equals_ev": mean_equals_ev}, source
+
+
+def _resplit_cdz(rules: Rules, split_strategy: str) -> bool:
+    """Resplits under CDZ-: E[W] from the CDZ- policy (exact), not from the accounting's distribution (whose
+    three- and four-hand splits are scored independently given the dealer's outcome)."""
+    return rules.max_split_hands > 2 and split_strategy == "cdz"
 
 
 # ----- self-checks -----------------------------------------------------------------------------
@@ -333,7 +355,7 @@ def _exact(rules: Rules, split_strategy: str) -> tuple[dict, RoundStats]:
 CHAIN = ("optimal-optimal", "optimal-cdp", "optimal-cdp1", "optimal-cdz", "basic")
 
 
-def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: RoundStats, rows: list) -> dict:
+def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: Any, rows: list) -> dict:
     """The appendix "Self-checks" (``ev.analysis.selfchecks``): the distribution against the EV, in floats
     and exactly; exact against float; the removal average; the strategy chain overall and per pair and up card."""
     from ev.analysis import selfchecks as sc
@@ -341,9 +363,18 @@ def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: RoundStats
     chain = [(k, figures[k]) for k in CHAIN if k in figures]
     if game.rules.max_split_hands > 2:       # with resplits CDP need not beat CDP1 (ev.analysis.selfchecks)
         chain = [(k, v) for k, v in chain if k != "optimal-cdp"]
-    checks = [sc.distribution_check(stats, ev),
-              sc.distribution_check(exact_stats, exact_stats.ev),
-              sc.exact_float_check(stats, exact_stats),
+    if isinstance(exact_stats, RoundStats):
+        exact_checks = [sc.distribution_check(exact_stats, exact_stats.ev), sc.exact_float_check(stats, exact_stats)]
+    else:       # resplits under CDZ-: the policy's exact figures against its float ones
+        floats = policy_figures(game, optimal_policy(game, "cdz"))
+        gaps = {name: abs(Fraction(float(getattr(floats, name))) - getattr(exact_stats, name))
+                for name in ("ev", "expected_wager", "rtp_initial", "rtp_total_wagered")}
+        worst = max(gaps.values())
+        exact_checks = [sc.Check("exact-equals-float", "the float engine's EV, E[W] and both RTPs equal the exact "
+                                 "engine's (CDZ- policy)", float(worst), sc.FLOAT_TOLERANCE,
+                                 bool(worst <= sc.FLOAT_TOLERANCE), "float",
+                                 {name: float(gap) for name, gap in gaps.items()})]
+    checks = [sc.distribution_check(stats, ev), *exact_checks,
               sc.removal_check(game),
               sc.chain_check("strategy-chain", "the round's EV falls along the strategy table: "
                              + " >= ".join(k for k, _ in chain), chain)]
