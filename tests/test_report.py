@@ -160,7 +160,7 @@ def test_a_failed_self_check_writes_the_report_and_exits_1(model, tmp_path, caps
     err = capsys.readouterr().err
     assert code == 1 and err.count("\n") == 1 and check["key"] in err and "self-check" in err, err
     assert sorted(p.name for p in out.iterdir()) == sorted(FILES)
-    text = (out / "report.md").read_text(encoding="utf-8")
+    text = (out / "report.md").read_text(encoding="utf-8").replace(NBSP, " ")
     assert "| FAIL |" in text and "1 self-check(s) FAILED" in text
 
 

@@ -35,13 +35,13 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
-from ev.analysis.accounting import RoundStats, play_cells, round_stats
+from ev.analysis.accounting import RoundStats
 from ev.analysis.game import Game
-from ev.analysis.strategies import resplit_round
-from ev.analysis.strategy import SPLIT, Policy, optimal_policy
+from ev.analysis.strategies import policy_figures, resplit_round
+from ev.analysis.strategy import Policy, optimal_policy
 from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES, split_mode
 from ev.core.arithmetic import Number
-from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, subtract
+from ev.core.cards import N_RANKS, RANK_SYMBOLS, composition_of, subtract
 
 #: a float figure may differ from its twin by this much (the float engine's rounding is about 1e-16)
 FLOAT_TOLERANCE = 1e-12
@@ -166,37 +166,12 @@ def fixed_split_value(game: Game, evaluator: Any, up: int, pair: int) -> Number:
 def fixed_policy_ev(game: Game, policy: Policy) -> Number:
     """Exact EV (initial bets, in the game's arithmetic) of ``policy`` played on ``game``'s shoe.
 
-    The round without splits by the accounting (``round_stats`` of the policy with every split
-    replaced by its fallback), corrected deal by deal by the splits' EV from
-    :func:`fixed_split_value` (exact with resplits too, where ``round_stats`` may score the
-    hands of three- and four-hand splits independently).
+    ``strategies.policy_figures``: the round without splits by the accounting, corrected deal by deal
+    by the splits' EV (one split by exchangeability, resplits by the resplit formula: exact with
+    resplits too, where ``round_stats`` may score the hands of three- and four-hand splits
+    independently).
     """
-    A, rules = game.arithmetic, game.rules
-    policy = on_hand_graph(policy, game)
-    play = {up: bytes(f if c == SPLIT else c for c, f in zip(policy.play[up], policy.fallback[up]))
-            for up in policy.play}
-    ev = round_stats(game, dataclasses.replace(policy, play=play)).ev
-    n_shoe = sum(game.shoe)
-    for up in game.upcards():
-        base = subtract(game.shoe, composition_of([up]))
-        n = sum(base)
-        natural = blackjack_rank(up)
-        settled = rules.settled_blackjack_rank(up) >= 0
-        evaluator = None
-        for pair in range(N_RANKS):
-            s = game.graph["index"].get(composition_of([pair, pair]))
-            if s is None or base[pair] < 2 or policy.play[up][s] != SPLIT:
-                continue
-            if evaluator is None:
-                evaluator = A.evaluator(game.solver(up), natural, policy.play[up], policy.split_play[up] * N_RANKS)
-            share = game.same_ten_rank_probability() if pair == TEN else A.one
-            weight = A.ratio(game.shoe[up], n_shoe) * A.ratio(base[pair] * (base[pair] - 1), n * (n - 1)) * share
-            deck = subtract(base, composition_of([pair, pair]))
-            p_bj = A.ratio(deck[natural], sum(deck)) if natural >= 0 else A.zero
-            fallback = sum((x * mass for (_, _, x), mass, _ in
-                            play_cells(game, evaluator, up, policy.fallback[up][s], s, pair, p_bj, settled)), A.zero)
-            ev += weight * (fixed_split_value(game, evaluator, up, pair) - fallback)
-    return ev
+    return policy_figures(game, on_hand_graph(policy, game)).ev
 
 
 @dataclass
