@@ -27,16 +27,18 @@ Z_LEVELS = {"90": 1.6448536269514722, "95": 1.959963984540054, "99": 2.575829303
 CI_ROUNDS = tuple(10 ** k for k in range(3, 10))
 
 
-def strategies(rows: list[StrategyRow], published_key: str, even_money_stake: float = 1) -> dict:
+def strategies(rows: list[StrategyRow], published_key: str, even_money_stake: float = 1,
+               search: tuple[int, int] | None = None) -> dict:
     """The strategy table (item 1): EV, both RTPs and E[W] per strategy (even money staked as
     ``even_money_stake``), the row behind the report's figures, and each row's figures under the other
-    even-money stake where they differ.  A row that these rules do not support keeps its reason."""
+    even-money stake where they differ.  A row that these rules do not support keeps its reason; ``search``:
+    (decks, most decks searched) when the report left the truly optimal searches out."""
     stake, other = Fraction(even_money_stake), Fraction(3, 2) if even_money_stake == 1 else Fraction(1)
     out = []
     for r in rows:
         if r.figures is None:
             out.append({"key": r.key, "name": r.name, "available": False, "reason": r.reason,
-                        **_reason_phrase(r.reason or "")})
+                        **_reason_phrase(r.reason or "", search)})
             continue
         f = r.figures
         row = {"key": r.key, "name": r.name, "available": True, "ev": float(f.ev), "rtp_initial": float(f.rtp_initial),
@@ -55,15 +57,13 @@ def strategies(rows: list[StrategyRow], published_key: str, even_money_stake: fl
             "arithmetic": "exact enumeration in floating point (about 15 significant digits)"}
 
 
-def _reason_phrase(reason: str) -> dict:
+def _reason_phrase(reason: str, search: tuple[int, int] | None) -> dict:
     """The phrase key (and its fields) that says ``reason`` in every language, where there is one."""
     from ev.analysis.strategies import OPTIMAL_RESPLIT_REASON, search_reason
     if reason == OPTIMAL_RESPLIT_REASON:
         return {"reason_key": "reason.optimal-optimal", "reason_fields": {}}
-    for decks in range(1, 9):
-        for limit in range(1, decks):
-            if reason == search_reason(decks, limit):
-                return {"reason_key": "reason.search_decks", "reason_fields": {"limit": limit, "decks": decks}}
+    if search is not None and reason == search_reason(*search):
+        return {"reason_key": "reason.search_decks", "reason_fields": {"limit": search[1], "decks": search[0]}}
     return {}
 
 

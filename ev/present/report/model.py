@@ -139,6 +139,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     step(1, "exact fractions")
     # the figures of section 3: with resplits under CDZ-, E[W] of the policy (exact), else the accounting's
     headline: Any = stats
+    policy = None
     if _resplit_cdz(rules, split_strategy):
         policy = policy_figures(game, optimal_policy(game, "cdz"))
         headline = Figures(result.ev, policy.expected_wager, policy.p_even_money)
@@ -163,7 +164,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
         strategy=strategy,
         sensitivity=_unavailable("skipped (--skip-rules-effect)"),
         verification=_unavailable("skipped (--simulate-rounds 0)"),
-        strategies=lab.strategies(rows, f"optimal-{split_strategy}", stake),
+        strategies=lab.strategies(rows, f"optimal-{split_strategy}", stake, (rules.decks, SEARCH_DECKS)),
         exposure=lab.exposure(rules, meta, stats.distribution),
         assumptions=lab.assumptions(rules, result, stats),
         reproducibility=lab.reproducibility(rules, identification["rule_text"], seed if simulate_rounds else None,
@@ -190,7 +191,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
             played.sd, played.expected_wager, played.rtp_initial, played.rtp_total_wagered, simulate_rounds,
             published)
     step(1, "simulation")
-    report.self_checks = _self_checks(game, result.ev, stats, exact_stats, rows)
+    report.self_checks = _self_checks(game, result.ev, stats, exact_stats, rows, policy)
     report.charts = {"distribution": report.volatility["distribution"],
                      "ev_by_upcard": {u: report.upcards["ev_by_upcard"][u] for u in UP_SYMBOLS
                                       if u in report.upcards["ev_by_upcard"]}}
@@ -355,9 +356,11 @@ def _resplit_cdz(rules: Rules, split_strategy: str) -> bool:
 CHAIN = ("optimal-optimal", "optimal-cdp", "optimal-cdp1", "optimal-cdz", "basic")
 
 
-def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: Any, rows: list) -> dict:
+def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: Any, rows: list,
+                 policy: Figures | None = None) -> dict:
     """The appendix "Self-checks" (``ev.analysis.selfchecks``): the distribution against the EV, in floats
-    and exactly; exact against float; the removal average; the strategy chain overall and per pair and up card."""
+    and exactly; exact against float; the removal average; the strategy chain overall and per pair and up card.
+    ``policy``: the float figures of the CDZ- policy, where section 3 took them (resplits under CDZ-)."""
     from ev.analysis import selfchecks as sc
     figures = {r.key: r.figures.ev for r in rows if r.figures is not None}
     chain = [(k, figures[k]) for k in CHAIN if k in figures]
@@ -365,9 +368,9 @@ def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: Any, rows:
         chain = [(k, v) for k, v in chain if k != "optimal-cdp"]
     if isinstance(exact_stats, RoundStats):
         exact_checks = [sc.distribution_check(exact_stats, exact_stats.ev), sc.exact_float_check(stats, exact_stats)]
-    else:       # resplits under CDZ-: the policy's exact figures against its float ones
-        floats = policy_figures(game, optimal_policy(game, "cdz"))
-        gaps = {name: abs(Fraction(float(getattr(floats, name))) - getattr(exact_stats, name))
+    else:       # resplits under CDZ-: the policy's exact figures against its float ones (``policy``)
+        assert policy is not None
+        gaps = {name: abs(Fraction(float(getattr(policy, name))) - getattr(exact_stats, name))
                 for name in ("ev", "expected_wager", "rtp_initial", "rtp_total_wagered")}
         worst = max(gaps.values())
         exact_checks = [sc.Check("exact-equals-float", "the float engine's EV, E[W] and both RTPs equal the exact "
