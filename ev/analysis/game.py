@@ -18,7 +18,7 @@ Every exact tie met is recorded in ``ties`` (in floats, exact ties are rare).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from typing import Any
@@ -173,6 +173,15 @@ class Game:
         self.shoe = subtract(self.caps, removed, "removed cards")
         self.graph = shapes.hand_graph(self.caps)
         self._solvers: dict[int, Any] = {}
+        self._memo: dict[tuple, Any] = {}
+
+    def memo(self, key: tuple, build: Callable[[], Any]) -> Any:
+        """``build()``, made once per game for ``key``: figures several parts of an analysis ask for (the
+        optimal policy, a split's value, a round's accounting) are computed once.  The values are never
+        changed after they are made."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
 
     @property
     def exact(self) -> bool:
@@ -337,13 +346,20 @@ class Game:
         """
         if mode == TRULY_OPTIMAL:
             return optimal_split.split_value(self, solver.up, pair)
+        return self.memo(("split_value", solver.up, pair, mode), lambda: self._split_value(solver, pair, mode))
+
+    def _split_value(self, solver: Any, pair: int, mode: int) -> Number:
         r = self.rules
         one_card = r.one_card_after_split(pair)
         deck = subtract(self.shoe, composition_of([solver.up]))
 
+        values: dict[tuple[int, int], list] = {}
+
         def hand_values(a: int, k: int) -> list:
-            decide = 0 if mode == CDZ else 1 if mode == CDP1 else k - 1
-            return solver.split_hand_values(pair, a + 1, decide, one_card)
+            decide = 0 if mode == CDZ else 1 if mode == CDP1 else k - 1     # CDZ- and CDP1: the same in every k
+            if (a, decide) not in values:
+                values[a, decide] = solver.split_hand_values(pair, a + 1, decide, one_card)
+            return values[a, decide]
 
         most = r.split_hands(pair)
         return sum((weight * resplit_value(deck, pair, most, p, hand_values, self.arithmetic.ratio)

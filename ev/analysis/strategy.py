@@ -144,8 +144,12 @@ def optimal_policy(game: Game, split_strategy: str = "cdz") -> Policy:
     arithmetic; ties (values within ``game.arithmetic.tie``: 1e-12 in floats,
     exact equality in fractions) go to the earlier of stand, hit, double,
     split, surrender, as in ``Game.round``.  Split hands copy the unsplit
-    decision among the actions the rules allow after a split (CDZ-).
+    decision among the actions the rules allow after a split (CDZ-).  Made once per game and split strategy.
     """
+    return game.memo(("optimal_policy", split_strategy), lambda: _optimal_policy(game, split_strategy))
+
+
+def _optimal_policy(game: Game, split_strategy: str) -> Policy:
     mode = split_mode(split_strategy)
     r, A = game.rules, game.arithmetic
     hands = game.graph["hands"]
