@@ -263,3 +263,38 @@ def test_rule_effects_figures_are_round_stats():
         mine, stats = figures(rules), round_stats(Game(rules), "cdz")
         assert mine.ev == pytest.approx(stats.ev, abs=1e-14)
         assert mine.rtp_total_wagered == pytest.approx(stats.rtp_total_wagered, abs=1e-14)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_split_strategy_figures_are_the_accounting_with_resplits(seed):
+    """split_strategy_figures (E[W] by the resplit formula over each hand's stake, with CDP1's and CDP's
+    decisions by context; the EV Game.round's) gives exactly the EV and E[W] of the exact joint
+    distribution, on random resplit rules and small shoes, under every fixed split strategy; and
+    policy_figures of a table (here the CDZ- policy) as well."""
+    from ev.analysis.strategies import policy_figures, split_strategy_figures
+    rng = random.Random(f"split-strategy-figures-{seed}")
+    rules = random_rules(rng, decks=1, max_split_hands=3 + seed % 2, split_tens="value")
+    game = Game(rules, removed_for(random_small_shoe(rng, 1, size=20, tens=6), 1), exact=True)
+    for name in ("cdz", "cdp1", "cdp"):
+        figures, stats = split_strategy_figures(game, name), round_stats(game, name, resplits="exact")
+        assert stats.distribution_method == "exact"
+        assert (figures.ev, figures.expected_wager) == (stats.ev, stats.expected_wager), name
+        assert stats.mean == stats.ev == game.round(name).ev, name
+    policy = optimal_policy(game)
+    assert policy_figures(game, policy).expected_wager == round_stats(game, policy, resplits="exact").expected_wager
+
+
+@pytest.mark.slow
+def test_independent_resplits_keep_the_exact_ev_and_stake():
+    """Where three- and four-hand splits are scored independently given the dealer's outcome, the
+    distribution's mean and mean stake move (about 1e-5 and 1e-7 bets), but RoundStats' EV and E[W] are
+    the exact ones, for an optimal strategy and for a table alike."""
+    rules = Rules(max_split_hands=4, double_after_split=True, double="any")
+    game = Game(rules, removed_for(random_small_shoe(random.Random("independent"), 1, size=36, tens=12), 1))
+    policy = optimal_policy(game)
+    for strategy in ("cdp", policy):
+        exact, independent = (round_stats(game, strategy, resplits=r) for r in ("exact", "independent"))
+        assert independent.distribution_method == "independent"
+        assert abs(independent.mean - exact.mean) > 1e-7      # the scoring moves it
+        assert independent.ev == pytest.approx(exact.ev, abs=1e-14)
+        assert independent.expected_wager == pytest.approx(exact.expected_wager, abs=1e-14)

@@ -111,7 +111,7 @@ def test_insurance_and_even_money_never_pay_from_a_full_deck(chart):
     # P(ten in the hole | ace up, two cards gone) <= 16/49 < 1/3; even money 1 < 1.5 x (1 - 15/49)
     assert 16 / 49 < 1 / 3 and 1 < 1.5 * (1 - 15 / 49)
     assert chart.insurance is False and chart.even_money is False
-    assert chart.stats.p_insurance == 0 and chart.stats.p_even_money == 0
+    assert not any(chart.table.insurance) and not chart.table.even_money and chart.stats.p_even_money == 0
 
 
 def expected_action(rules: Rules, cells, up: int, hand: tuple, after_split: bool = False) -> int:

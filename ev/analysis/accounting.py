@@ -35,8 +35,12 @@ Conventions (every figure in initial bets):
   splits that make three or four hands, scores the hands as independent
   given the dealer's outcome, each with its exact marginal
   (``distribution_method`` "independent"): the distribution's mean is then
-  about 1e-5 bets from the exact EV, and ``ev`` is the exact EV for an optimal
-  strategy (``Game.round``), the distribution's mean for a table.
+  about 1e-5 bets from the exact EV, and its mean stake about 1e-7 from the
+  exact E[W].  ``ev`` and ``expected_wager`` are then the exact figures of
+  ``ev.analysis.strategies`` (the resplit formula, which needs no joint
+  distribution: ``split_strategy_figures`` for an optimal strategy, its EV
+  ``Game.round``'s; ``policy_figures`` for a table); the probabilities and
+  moments are the distribution's.
 """
 from __future__ import annotations
 
@@ -214,8 +218,16 @@ def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "aut
     the distribution is always exact).  ``split_search``: 0 to play split
     hands by the strategy; ``optimal_split.BEST`` or ``WORST`` to play every
     split round (one split) by the best or worst play of both hands with every
-    card seen, as split strategy "optimal" does (the minimum's figures).
+    card seen, as split strategy "optimal" does (the minimum's figures).  By a split strategy's name: made
+    once per game and arguments.
     """
+    if isinstance(strategy, str):
+        return game.memo(("round_stats", strategy, resplits, split_search),
+                         lambda: _round_stats(game, strategy, resplits, split_search))
+    return _round_stats(game, strategy, resplits, split_search)
+
+
+def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search: int) -> RoundStats:
     limits = {"exact": float("inf"), "independent": 0.0, "auto": EXACT_RESPLIT_LIMIT}
     if resplits not in limits:
         raise EngineError(f"resplits must be one of {', '.join(limits)}, not {resplits!r}")
@@ -251,9 +263,12 @@ def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "aut
     dist = {A.ratio(k, 10): p for k, p in sorted(tally.dist.items()) if p > 0}
     ev = sum((x * p for x, p in dist.items()), A.zero)
     method = "independent" if work.get("independent_groups") else "exact"
-    if method == "independent" and mode >= 0:
-        ev = game.round(split_strategy).ev
-    return RoundStats(game.rules, name, split_strategy, ev, tally.wager, tally.p_double, tally.p_split,
+    wager = tally.wager
+    if method == "independent":      # the exact EV and E[W] (see the module docstring)
+        from ev.analysis.strategies import policy_figures, split_strategy_figures
+        exact = split_strategy_figures(game, split_strategy) if mode >= 0 else policy_figures(game, table)
+        ev, wager = exact.ev, exact.expected_wager
+    return RoundStats(game.rules, name, split_strategy, ev, wager, tally.p_double, tally.p_split,
                       tally.p_insurance, tally.p_even_money, tally.p_player_bj, tally.p_dealer_bj, dist, by_up,
                       A, work, method)
 

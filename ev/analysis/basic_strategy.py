@@ -39,9 +39,10 @@ from dataclasses import dataclass, field
 from math import comb, isnan
 from typing import Any
 
-from ev.analysis.accounting import RoundStats, round_stats
+from ev.analysis.accounting import Figures
 from ev.analysis.game import Game, HandResult
 from ev.analysis.splits import resplit_value
+from ev.analysis.strategies import policy_figures, split_strategy_figures
 from ev.analysis.strategy import ACTION_NAMES, DOUBLE, HIT, NO_ACTION, SPLIT, STAND, SURRENDER, Policy
 from ev.core.actions import CDZ
 from ev.core.cards import (
@@ -238,6 +239,7 @@ class _Column:
         blank = bytes([NO_ACTION]) * n
         self.evaluator = game.arithmetic.evaluator(self.solver, self.natural, blank, blank * N_RANKS)
         self.fallback_evaluator: Any = None
+        self.split_memo: dict[tuple[int, bytes], float] = {}
         self.same_ten = game.same_ten_rank_probability()
         self.deals: list[tuple] = []   # (p, state, c1, c2, p_bj, deck)
         total = sum(self.base)
@@ -275,7 +277,7 @@ class _Column:
             action = play[s]
             if action == SPLIT:
                 if c1 not in split_values:
-                    split_values[c1] = self._split_value(c1)
+                    split_values[c1] = self._split_value(c1, split)
                 v = split_values[c1]
                 if c1 == TEN and self.same_ten < 1.0:
                     v = self.same_ten * v + (1.0 - self.same_ten) * self._fallback_value(s, deck, play, fallback,
@@ -297,17 +299,29 @@ class _Column:
             self.fallback_evaluator.set_policy(fallback, split * N_RANKS)
         return self.fallback_evaluator.hand_value(s)
 
-    def _split_value(self, pair: int) -> float:
+    def _split_value(self, pair: int, split: bytes) -> float:
+        """The split's joint value with split hands played by ``split`` (the evaluator's split play, which
+        alone decides it): kept by (pair, ``split``), for the chart's search changes it far less often
+        than the unsplit play."""
+        if (pair, split) not in self.split_memo:
+            self.split_memo[pair, split] = self._split_value_now(pair)
+        return self.split_memo[pair, split]
+
+    def _split_value_now(self, pair: int) -> float:
         r = self.rules
         one_card = r.one_card_after_split(pair)
         if r.split_hands(pair) <= 2:
             return self.evaluator.split_value(pair, one_card)
         nxt = self.game.graph["next"]
         start = nxt[pair]
+        known: dict[int, list[float]] = {}
 
-        def hand_values(a: int, k: int) -> list[float]:
-            """The chart's value of each split hand {pair, c} on the deck less a more pair cards."""
-            values = []
+        def hand_values(a: int, _k: int) -> list[float]:
+            """The chart's value of each split hand {pair, c} on the deck less a more pair cards (the same
+            in every context k: the chart's split play does not vary with it)."""
+            if a in known:
+                return known[a]
+            values = known[a] = []
             for card in range(N_RANKS):
                 t = nxt[start * N_RANKS + card]
                 if t < 0 or self.base[card] - (a + 2 if card == pair else 0) <= 0:
@@ -643,8 +657,8 @@ class Chart:
     insurance: bool | None
     even_money: bool | None
     table: Policy
-    stats: RoundStats                 # the chart player (round_stats on the chart's Policy)
-    optimal: RoundStats               # optimal composition-dependent play (round_stats of split_strategy)
+    stats: Figures                    # the chart player: EV and E[W] (policy_figures on the chart's Policy)
+    optimal: Figures                  # optimal composition-dependent play: EV and E[W] (split_strategy_figures)
     derivation: Derivation
     exceptions: list[ChartException]
     ev_rows: list[EVRow] = field(repr=False)
@@ -678,8 +692,8 @@ def basic_chart(game: Game | None = None, split_strategy: str = "cdz") -> Chart:
     game = game or Game(Rules())
     d = derive(game)
     table = chart_policy(game, d.cells, d.insurance, d.even_money)
-    stats = round_stats(game, table)
-    optimal = round_stats(game, split_strategy)
+    stats = policy_figures(game, table)
+    optimal = split_strategy_figures(game, split_strategy)
     hands = _hand_results(game, split_strategy)
     exceptions = find_exceptions(game, table, hands)
     ev_rows = [EVRow(up, (c1, c2), res) for (up, c1, c2), res in sorted(hands.items(), key=_ev_row_order)]

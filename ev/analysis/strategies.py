@@ -23,7 +23,7 @@ the report's strategy table.  Units: EVs and stakes in initial bets.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +32,7 @@ from ev.analysis.accounting import Figures, RoundStats, play_cells, round_stats
 from ev.analysis.game import Game
 from ev.analysis.random_play import RANDOM_NAME, random_play_figures
 from ev.analysis.splits import resplit_value
-from ev.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Policy
+from ev.analysis.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER, Policy, optimal_policy
 from ev.core.actions import NO_ACTION, SPLIT_STRATEGIES
 from ev.core.cards import ACE, N_RANKS, TEN, blackjack_rank, composition_of, hand_total, pair_rank, subtract
 from ev.core.rules import Rules
@@ -241,7 +241,7 @@ def _worst_policy(game: Game, true_splits: bool) -> Policy:
             else:
                 if evaluator is None:
                     evaluator = A.evaluator(solver, blackjack_rank(up), bytes(codes), bytes(sp) * N_RANKS)
-                value = split_round(game, evaluator, up, pair, bytes(sp))[0]
+                value = split_round(game, evaluator, up, pair)[0]
             current = _value_of(codes[s], s, worst, double, game, up, [b - h for b, h in zip(base, hand)])
             if value < current - A.tie:
                 codes[s] = SPLIT
@@ -291,9 +291,10 @@ def _value_of(code: int, s: int, worst: list, double: list, game: Game, up: int,
 
 
 # ----- a policy's EV and stake, with split rounds by exchangeability ---------------------------------
-def split_round(game: Game, evaluator: Any, up: int, pair: int, split_codes: bytes) -> tuple[Any, Any]:
+def split_round(game: Game, evaluator: Any, up: int, pair: int,
+                by_context: Callable[[int], Any] | None = None) -> tuple[Any, Any]:
     """(mean net result, mean stake) of splitting ``pair`` against ``up``, joint units, post-split play
-    from ``evaluator`` (``split_codes``: its codes for a split hand, the same in every context).
+    from ``evaluator``'s split table, or with resplits ``by_context(k)``'s for a hand that knows of k hands.
 
     With one split the two hands are exchangeable (each played on its own cards),
     so the round's mean and stake are twice one hand's: exact, and far cheaper
@@ -303,7 +304,7 @@ def split_round(game: Game, evaluator: Any, up: int, pair: int, split_codes: byt
     """
     A, rules = game.arithmetic, game.rules
     if rules.split_hands(pair) > 2:
-        return resplit_round(game, evaluator, up, pair)
+        return resplit_round(game, evaluator, up, pair, by_context)
     deck = list(subtract(game.shoe, composition_of([up, pair, pair])))
     n = sum(deck)
     start = game.graph["next"][pair]
@@ -319,7 +320,43 @@ def split_round(game: Game, evaluator: Any, up: int, pair: int, split_codes: byt
     return 2 * mean, 2 * stake
 
 
-def policy_figures(game: Game, policy: Policy, split_search: int = 0) -> Figures:
+def split_strategy_figures(game: Game, split_strategy: str) -> Figures:
+    """Exact EV and E[W] of optimal composition-dependent play under the split strategy "cdz", "cdp1", "cdp" or
+    "optimal" (the figures of ``round_stats(game, split_strategy)``, without the joint distribution of split
+    rounds: a strategy table's row): E[W] by :func:`policy_figures` (truly optimal split rounds' stakes from the
+    search), the EV ``Game.round``'s (the same sums as every
+    optimal row's, so that the rows compare without rounding noise; the tests check both EVs agree).  Made once
+    per game."""
+    def build() -> Figures:
+        policy = optimal_policy(game, split_strategy)
+        if split_strategy == "optimal":
+            figures = policy_figures(game, policy, split_search=optimal_split.BEST)
+        else:
+            figures = policy_figures(game, policy, split_strategy=split_strategy)
+        return Figures(game.round(split_strategy).ev, figures.expected_wager, figures.p_even_money)
+
+    return game.memo(("split_strategy_figures", split_strategy), build)
+
+
+def _context_evaluators(game: Game, policy: Policy, up: int, split_strategy: str | None) -> Callable[[int], Any]:
+    """evaluator(k): the policy evaluator of a split hand that knows of k hands: its unsplit play the policy's,
+    its split play the policy's split table (``split_strategy`` None or "cdz"), CDP1's (the optimum for the deck
+    less both pair cards) or CDP's (less the k pair cards it knows of)."""
+    A, solver = game.arithmetic, game.solver(up)
+    made: dict[int, Any] = {}
+
+    def evaluator(k: int) -> Any:
+        decide = 0 if split_strategy in (None, "cdz") else 1 if split_strategy == "cdp1" else k - 1
+        if decide not in made:
+            codes = (policy.split_play[up] * N_RANKS if decide == 0 else
+                     b"".join(solver.context_choices(pair, 1, decide) for pair in range(N_RANKS)))
+            made[decide] = A.evaluator(solver, blackjack_rank(up), policy.play[up], codes)
+        return made[decide]
+
+    return evaluator
+
+
+def policy_figures(game: Game, policy: Policy, split_search: int = 0, split_strategy: str | None = None) -> Figures:
     """Exact EV and E[W] of ``policy``, without the joint distribution of split rounds.
 
     ``round_stats`` of the same policy with every split replaced by its fallback
@@ -328,6 +365,8 @@ def policy_figures(game: Game, policy: Policy, split_search: int = 0) -> Figures
     tests check it), at a fraction of the cost when split hands draw many cards.
     ``split_search``: as for ``round_stats``: 0, or ``optimal_split.BEST``/``WORST`` to
     play split rounds by the search (their value and stake from ``ev.analysis.optimal_split``).
+    ``split_strategy``: split hands played by CDP1's or CDP's decisions (an optimal policy of that split
+    strategy: :func:`split_strategy_figures`) instead of the policy's split table.
     """
     A = game.arithmetic
     play = {up: bytes(f if c == SPLIT else c for c, f in zip(policy.play[up], policy.fallback[up]))
@@ -345,15 +384,15 @@ def policy_figures(game: Game, policy: Policy, split_search: int = 0) -> Figures
             if s is None or base[pair] < 2 or policy.play[up][s] != SPLIT:
                 continue
             if evaluator is None:
-                evaluator = A.evaluator(game.solver(up), blackjack_rank(up), policy.play[up],
-                                        policy.split_play[up] * N_RANKS)
+                by_context = _context_evaluators(game, policy, up, split_strategy)
+                evaluator = by_context(2)
             share = game.same_ten_rank_probability() if pair == TEN else A.one
             weight = A.ratio(game.shoe[up], n_shoe) * A.ratio(base[pair] * (base[pair] - 1), n * (n - 1)) * share
             if split_search:
                 split_mean = optimal_split.split_value(game, up, pair, split_search)
                 split_stake = optimal_split.split_stake(game, up, pair, split_search)
             else:
-                split_mean, split_stake = split_round(game, evaluator, up, pair, policy.split_play[up])
+                split_mean, split_stake = split_round(game, evaluator, up, pair, by_context)
             # the fallback's cells as the unsplit accounting counted them (a surrender included)
             deck = subtract(base, composition_of([pair, pair]))
             p_bj = A.ratio(deck[natural], sum(deck)) if natural >= 0 else A.zero
@@ -365,38 +404,41 @@ def policy_figures(game: Game, policy: Policy, split_search: int = 0) -> Figures
 
 
 # ----- the table ----------------------------------------------------------------------------------
-def resplit_round(game: Game, evaluator: Any, up: int, pair: int) -> tuple[Any, Any]:
+def resplit_round(game: Game, evaluator: Any, up: int, pair: int,
+                  by_context: Callable[[int], Any] | None = None) -> tuple[Any, Any]:
     """(mean net result, mean stake) of splitting ``pair`` against ``up``, resplits included, every hand made
-    played by the evaluator's split table: exact, by the resplit formula
-    (:func:`ev.analysis.splits.resplit_value`), which holds for any value of a hand that depends on its own
-    cards and context only, a hand's stake as well as its result.  Joint units."""
+    played by the evaluator's split table (``by_context(k)``'s for a hand that knows of k hands, where given):
+    exact, by the resplit formula (:func:`ev.analysis.splits.resplit_value`), which holds for any value of a
+    hand that depends on its own cards and context only, a hand's stake as well as its result.  Joint units."""
     A, rules = game.arithmetic, game.rules
     one_card = rules.one_card_after_split(pair)
     deck = subtract(game.shoe, composition_of([up]))
     rest = subtract(deck, composition_of([pair, pair]))
     nxt = game.graph["next"]
     start = nxt[pair]
-    hands: dict[int, list] = {}
+    hands: dict[tuple[int, Any], list] = {}
 
-    def per_hand(a: int) -> list:
-        """(result, stake) of the split hand {pair, c} for each second card c, context a + 1."""
-        if a not in hands:
+    def per_hand(a: int, k: int) -> list:
+        """(result, stake) of the split hand {pair, c} for each second card c, deck context a + 1, played by the
+        decisions of a hand that knows of k hands."""
+        play = by_context(k) if by_context else evaluator
+        if (a, id(play)) not in hands:
             out = []
             for c in range(N_RANKS):
                 if rest[c] - (a if c == pair else 0) <= 0:
                     out.append((A.zero, A.zero))        # never read: no such second card in this context
                     continue
-                cells = evaluator.context_distribution(nxt[start * N_RANKS + c], pair, a + 1, one_card)
+                cells = play.context_distribution(nxt[start * N_RANKS + c], pair, a + 1, one_card)
                 out.append((sum((x * m for (_, _, x), m in cells.items()), A.zero),
                             sum(((1 + doubled) * m for (doubled, _, _), m in cells.items()), A.zero)))
-            hands[a] = out
-        return hands[a]
+            hands[a, id(play)] = out
+        return hands[a, id(play)]
 
     most = rules.split_hands(pair)
     mean = stake = A.zero
     for weight, p in game.resplit_cards(deck, pair):
-        mean += weight * resplit_value(deck, pair, most, p, lambda a, _k: [v for v, _ in per_hand(a)], A.ratio)
-        stake += weight * resplit_value(deck, pair, most, p, lambda a, _k: [w for _, w in per_hand(a)], A.ratio)
+        mean += weight * resplit_value(deck, pair, most, p, lambda a, k: [v for v, _ in per_hand(a, k)], A.ratio)
+        stake += weight * resplit_value(deck, pair, most, p, lambda a, k: [w for _, w in per_hand(a, k)], A.ratio)
     return mean, stake
 
 
@@ -421,9 +463,54 @@ class StrategyRow:
     scope_reason: str = ""
 
 
+def strategy_row(game: Game, key: str, search_decks: int | None = None) -> StrategyRow:
+    """One row of the table that needs nothing but the game: ``optimal-<split strategy>`` (``round_stats`` by
+    name; the truly optimal row with a reason where these rules or ``search_decks`` leave it out), ``random``
+    or ``minimum``."""
+    if key == "random":
+        return StrategyRow("random", RANDOM_NAME, random_play_figures(game))
+    if key == "minimum":
+        return minimum_row(game, search_decks)
+    name = key.removeprefix("optimal-")
+    label = f"optimal composition-dependent ({name})"
+    reason = strategy_row_reason(game.rules, search_decks) if name == "optimal" else None
+    if reason:
+        return StrategyRow(key, label, None, reason)
+    return StrategyRow(key, label, split_strategy_figures(game, name))
+
+
+def _same_as(rules: Rules, key: str) -> str | None:
+    """The row whose figures the row ``key`` shares under ``rules``: CDP is CDP1 with one split (no resplit to
+    vary with), and with no split every split strategy is CDZ-'s play."""
+    if not rules.may_split and key.startswith("optimal-") and key != "optimal-cdz":
+        return "optimal-cdz"
+    if key == "optimal-cdp" and rules.max_split_hands <= 2:
+        return "optimal-cdp1"
+    return None
+
+
+def rows_from_rules(rules: Rules, have: Iterable[str] = (), split_strategies: Iterable[str] = SPLIT_STRATEGIES,
+                    search_decks: int | None = None) -> list[str]:
+    """The keys of the rows :func:`strategy_table` makes from the rules alone by :func:`strategy_row` (each can be
+    made apart, in another process), those in ``have`` and those that share another row's figures left out."""
+    have = set(have)
+    keys = [f"optimal-{name}" for name in split_strategies] + ["random", "minimum"]
+    return [k for k in keys if k not in have and _same_as(rules, k) is None
+            and not (k == "optimal-optimal" and strategy_row_reason(rules, search_decks))]
+
+
+def strategy_row_reason(rules: Rules, search_decks: int | None) -> str | None:
+    """Why the truly optimal row has no figures under ``rules``, or None."""
+    if rules.max_split_hands > 2:
+        return OPTIMAL_RESPLIT_REASON
+    if search_decks is not None and rules.decks > search_decks:
+        return search_reason(rules.decks, search_decks)
+    return None
+
+
 def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, Any] | None = None,
                    split_strategies: Iterable[str] = SPLIT_STRATEGIES,
-                   search_decks: int | None = None) -> list[StrategyRow]:
+                   search_decks: int | None = None, rows: Mapping[str, StrategyRow] | None = None) -> list[StrategyRow]:
     """Exact figures of every strategy a lab asks about, the minimum last.
 
     Optimal composition-dependent play under every split strategy the engine
@@ -433,39 +520,40 @@ def strategy_table(game: Game, basic: Policy | None = None, computed: dict[str, 
     legal option equally likely: :func:`ev.analysis.random_play.random_play_figures`),
     and the minimum over legal play (:func:`minimum_figures`; the row's ``scope`` says whether it is
     the true minimum).  ``computed``: figures already at hand, by row key
-    (``optimal-cdz``, ``basic``, ...), so that nothing is computed twice.  ``search_decks``: the
+    (``optimal-cdz``, ``basic``, ...), so that nothing is computed twice; ``rows``: rows already made
+    (:func:`strategy_row`, by key, for example in other processes).  ``search_decks``: the
     most decks for which the truly optimal split search is made (None: any); above it the row
     keeps a reason instead (the search takes about 4 s on one deck and 25 s on six).
     """
     computed = dict(computed or {})
-    rows = []
-    for name in split_strategies:
-        key = f"optimal-{name}"
-        if key not in computed and name == "cdp" and game.rules.max_split_hands <= 2 and "optimal-cdp1" in computed:
-            computed[key] = computed["optimal-cdp1"]     # with one split CDP is CDP1 (no resplit to vary with)
-        if key not in computed and not game.rules.may_split and "optimal-cdz" in computed:
-            computed[key] = computed["optimal-cdz"]      # no split: every split strategy is the same play
-        label = f"optimal composition-dependent ({name})"
-        if name == "optimal" and key not in computed and game.rules.max_split_hands > 2:
-            rows.append(StrategyRow(key, label, None, OPTIMAL_RESPLIT_REASON))
-            continue
-        if name == "optimal" and key not in computed and search_decks is not None and game.rules.decks > search_decks:
-            rows.append(StrategyRow(key, label, None, search_reason(game.rules.decks, search_decks)))
-            continue
-        if key not in computed:
-            computed[key] = round_stats(game, name)
-        rows.append(StrategyRow(key, label, computed[key]))
+    made = dict(rows or {})
+
+    def row(key: str) -> StrategyRow:
+        if key not in made:
+            same = _same_as(game.rules, key)
+            if key in computed:
+                made[key] = StrategyRow(key, f"optimal composition-dependent ({key.removeprefix('optimal-')})",
+                                        computed[key])
+            elif same is not None and (same in made or same in computed):
+                other = row(same)
+                made[key] = dataclasses.replace(other, key=key, name=f"optimal composition-dependent "
+                                                                     f"({key.removeprefix('optimal-')})")
+            else:
+                made[key] = strategy_row(game, key, search_decks)
+        return made[key]
+
+    out = [row(f"optimal-{name}") for name in split_strategies]
     if basic is not None:
-        rows.append(StrategyRow("basic", basic.name, computed.get("basic") or policy_figures(game, basic)))
+        out.append(StrategyRow("basic", basic.name, computed.get("basic") or policy_figures(game, basic)))
         if game.rules.insurance or game.rules.even_money:
             insured = with_insurance(basic, name="basic strategy, always insuring and taking even money")
-            rows.append(StrategyRow("basic-insure", insured.name, policy_figures(game, insured)))
+            out.append(StrategyRow("basic-insure", insured.name, policy_figures(game, insured)))
     for key, build in (("mimic", mimic_dealer_policy), ("never-bust", never_bust_policy)):
         policy = build(game)
-        rows.append(StrategyRow(key, policy.name, policy_figures(game, policy)))
-    rows.append(StrategyRow("random", RANDOM_NAME, random_play_figures(game)))
-    rows.append(minimum_row(game, search_decks))
-    return rows
+        out.append(StrategyRow(key, policy.name, policy_figures(game, policy)))
+    out.append(row("random"))
+    out.append(row("minimum"))
+    return out
 
 
 __all__ = [
@@ -484,8 +572,12 @@ __all__ = [
     "never_bust_policy",
     "policy_figures",
     "resplit_round",
+    "rows_from_rules",
     "search_reason",
     "split_round",
+    "split_strategy_figures",
+    "strategy_row",
+    "strategy_row_reason",
     "strategy_table",
     "total_rule_policy",
     "with_insurance",

@@ -48,6 +48,7 @@ from ev.analysis.basic_strategy import chart_policy, chart_rows, derive
 from ev.analysis.executors import Executor
 from ev.analysis.game import Game
 from ev.analysis.payout import formula_of
+from ev.analysis.strategies import policy_figures
 from ev.core.actions import SPLIT_STRATEGIES
 from ev.core.cards import UP_ORDER
 from ev.core.rules import FIELD_NAMES, Rules, from_mapping, load_rules_file, parse_assignments
@@ -266,7 +267,7 @@ def _figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     result = game.round(split)
     stats = round_stats(game, split)
     d = derive(game)
-    chart = round_stats(game, chart_policy(game, d.cells, d.insurance, d.even_money))
+    chart = policy_figures(game, chart_policy(game, d.cells, d.insurance, d.even_money))   # EV and E[W], exact
     out: dict[str, Any] = {
         "ev": result.ev, "rtp_initial": result.rtp_initial, "rtp_total_wagered": stats.rtp_total_wagered,
         "expected_wager": stats.expected_wager, "sd": stats.sd, "p_double": stats.p_double,
