@@ -2,8 +2,8 @@
 
 Each table is a fresh process running the command as a user types it (the default 10^7 simulated rounds,
 English, every part of the report), so that its peak resident memory is its own.  Printed per table: the rules,
-the wall time, the CPU time of the process and its children (the simulation's workers), and the peak RSS of
-the report's own process (MiB).
+the wall time, the CPU time of the process and its children (the analysis's and the simulation's workers), the
+peak RSS of the report's own process and the largest peak RSS of its worker processes (MiB).
 
     python benchmarks/bench_report.py [--quick] [--set key=value ...]
 
@@ -37,7 +37,8 @@ def run(label: str, assignments: list[str], rounds: str) -> None:
             args += ["--set", item]
         code = ("import resource, runpy, sys; sys.argv = ['bjev'] + sys.argv[1:]\n"
                 "try:\n    runpy.run_module('ev', run_name='__main__')\n"
-                "finally:\n    print('PEAK_KIB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+                "finally:\n    print('PEAK_KIB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,\n"
+                "          resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)")
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         wall = time.perf_counter()
         done = subprocess.run([sys.executable, "-c", code, *args[3:]], capture_output=True, text=True)
@@ -45,9 +46,10 @@ def run(label: str, assignments: list[str], rounds: str) -> None:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         sys.exit(f"{label}: bjev report failed: {done.stderr.strip().splitlines()[-2:]}")
-    peak = next(int(line.split()[1]) for line in done.stderr.splitlines() if line.startswith("PEAK_KIB"))
+    peak, child = next(map(int, line.split()[1:]) for line in done.stderr.splitlines() if line.startswith("PEAK_KIB"))
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    print(f"{label:46s} wall {wall:6.1f} s   CPU {cpu:6.1f} s   peak RSS {peak / 1024:6.0f} MiB", flush=True)
+    print(f"{label:46s} wall {wall:6.1f} s   CPU {cpu:6.1f} s   peak RSS {peak / 1024:6.0f} MiB "
+          f"(largest worker {child / 1024:4.0f} MiB)", flush=True)
 
 
 def main() -> None:

@@ -336,7 +336,7 @@ def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:
     """
     from ev.present.command_text import rules_effect_output
     rules = make_rules(args.rules, args.assignments)
-    with Progress(1 + len(READINGS) + len(effects_for(rules)), "rules-effect") as bar:
+    with Progress(1 + len(READINGS) + len(effects_for(rules, _split(args))), "rules-effect") as bar:
         return rules_effect_output(rules, _split(args), progress=lambda label: bar.advance(1, label))
 
 

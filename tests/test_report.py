@@ -656,3 +656,48 @@ def test_skipped_parts_are_translated(model, tmp_path, lang, word):
     text = flat(pdf_text(tmp_path / "r.pdf"))
     assert word in text and "skipped" not in text
     assert "optimal composition-dependent" not in text and "Hard 5" not in text
+
+
+def test_the_report_is_the_same_with_or_without_analysis_workers():
+    """The parts the report computes in a forked worker (ev.analysis.jobs: the exact fractions, the strategy
+    rows, the rule variants, the removal check) give the same report as computing everything in this process;
+    and the progress steps add up to total_steps."""
+    import datetime
+
+    from ev.core.rules import Rules
+    from ev.present.report import report_json, total_steps
+    rules = Rules(decks=2, max_split_hands=3, hit_soft_17=False)
+    today = datetime.datetime(2026, 12, 2, tzinfo=datetime.timezone.utc)
+    reports, steps = [], []
+    for workers in (0, 1):
+        told: list[str] = []
+        report = build_report(rules, simulate_rounds=0, today=today, analysis_workers=workers,
+                              progress=lambda k, note, told=told: told.append(note))
+        reports.append(json.loads(report_json(report, "en")))
+        steps.append(told)
+    assert reports[0] == reports[1]
+    assert len(steps[0]) == len(steps[1]) == total_steps(True, rules)
+    assert sorted(steps[0]) == sorted(steps[1])
+
+
+def test_sensitivity_leaves_out_what_truly_optimal_play_cannot_compute():
+    """Under truly optimal split play (one split only) the rule effects that allow resplits are left out and
+    named, instead of failing the whole report; every other split strategy keeps them."""
+    from ev.analysis.sensitivity import effects_for, effects_left_out
+    from ev.core.rules import Rules
+    seed = Rules()
+    left = effects_left_out(seed, "optimal")
+    assert left == ["resplit to 4 hands", "resplit aces (to 4 hands)"]
+    assert [label for label, _ in effects_for(seed, "optimal")] == [
+        label for label, _ in effects_for(seed) if label not in left]
+    assert effects_left_out(seed, "cdp") == [] and effects_for(seed, "cdp") == effects_for(seed)
+
+
+@pytest.mark.slow
+def test_report_under_truly_optimal_split_play(tmp_path, capsys):
+    assert main(["report", "--out", str(tmp_path / "r"), "--split-strategy", "optimal", "--simulate-rounds", "1e4",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sensitivity"]["left_out"] == ["resplit to 4 hands", "resplit aces (to 4 hands)"]
+    assert "Left out: resplit to 4 hands and resplit aces (to 4 hands)." in (tmp_path / "r" / "report.md").read_text(
+    ).replace(NBSP, " ")

@@ -8,7 +8,7 @@ from ev.analysis.accounting import ReturnToPlayer, round_stats
 from ev.analysis.game import Game
 from ev.analysis.strategies import policy_figures
 from ev.analysis.strategy import optimal_policy
-from ev.core.cards import ACE, TEN
+from ev.core.cards import ACE, N_RANKS, TEN
 from ev.core.rules import Rules
 
 #: the RTP the seed game publishes ("total win / total bet with optimal strategy"), as a fraction
@@ -66,11 +66,26 @@ CANDIDATE_EFFECTS: tuple[tuple[str, dict], ...] = (
 )
 
 
-def effects_for(base: Rules) -> list[tuple[str, dict]]:
+def computable(rules: Rules, split_strategy: str) -> bool:
+    """Can optimal play under ``split_strategy`` be computed for ``rules``?  Not truly optimal split play where a
+    pair may make more than two hands (``ev.analysis.optimal_split`` covers one split)."""
+    return split_strategy != "optimal" or all(rules.split_hands(pair) <= 2 for pair in range(N_RANKS))
+
+
+def effects_left_out(base: Rules, split_strategy: str = "cdz") -> list[str]:
+    """The labels of the one-rule changes :func:`effects_for` leaves out because ``split_strategy`` cannot be
+    computed under them (:func:`computable`)."""
+    return [label for label, changes in effects_for(base) if not computable(base.replace(**changes), split_strategy)]
+
+
+def effects_for(base: Rules, split_strategy: str | None = None) -> list[tuple[str, dict]]:
     """The one-rule changes that make a table other than ``base`` (a change to what ``base`` already has, or
-    to a rule that has no effect under it, is left out): the rows of a rule-effect table."""
+    to a rule that has no effect under it, is left out): the rows of a rule-effect table.  With a
+    ``split_strategy``, only the changes under which it can be computed (:func:`effects_left_out`)."""
     out = []
     for label, changes in CANDIDATE_EFFECTS:
+        if split_strategy is not None and not computable(base.replace(**changes), split_strategy):
+            continue
         changed = base.replace(**changes)
         if changed == base or (changes.get("peek") == "ace_ten" and all(base.blackjack_settled_as_peek(u)
                                                                          for u in (ACE, TEN))):
@@ -137,4 +152,4 @@ def rule_effects(base: Rules | None = None, split_strategy: str = "cdz", progres
     """The base game and each one-rule change from it."""
     base = base or Rules()
     reference = evaluate(base, [("base game", {})], split_strategy, known=known)[0]
-    return reference, evaluate(base, effects_for(base), split_strategy, progress, known)
+    return reference, evaluate(base, effects_for(base, split_strategy), split_strategy, progress, known)

@@ -448,6 +448,14 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                            "Spiel); die Änderung des Erwartungswerts ist in Grundeinsätzen je Runde.",
                      "pl": "Każdy wiersz zmienia jedną zasadę gry z tego raportu (optymalna gra zależna od składu); "
                            "zmiana EV jest w stawkach początkowych na rundę."},
+    "effects_left_out": {"en": "Left out: {changes}. A pair could then make more than two hands, and truly "
+                               "optimal split play, the play of this report, is computed for one split only.",
+                         "de": "Nicht aufgeführt: {changes}. Ein Paar könnte dann mehr als zwei Hände ergeben, und "
+                               "das wirklich optimale Spiel nach dem Teilen, das Spiel dieses Berichts, wird nur für "
+                               "einmaliges Teilen berechnet.",
+                         "pl": "Pominięto: {changes}. Para mogłaby wtedy dać więcej niż dwa układy, a "
+                               "prawdziwie optymalna gra po podziale, gra tego raportu, jest liczona tylko dla "
+                               "jednego podziału."},
     "effect.dealer stands on soft 17": {"en": "dealer stands on soft 17", "de": "Dealer steht bei „Soft“-17",
                                         "pl": "krupier staje na miękkiej 17"},
     "effect.double on 9-11": {"en": "double on 9-11", "de": "Verdoppeln bei 9-11", "pl": "podwojenie stawki przy 9-11"},

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ev.core.cards import RANK_SYMBOLS
 from ev.core.rules import FIELD_NAMES, Rules
 from ev.present import rule_text
-from ev.present.i18n import rules_summary
+from ev.present.i18n import join_and, rules_summary
 from ev.present.numbers import integer, net_text, number, percent
 from ev.present.report import figures
 from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table, kv_table, pct
@@ -359,6 +359,9 @@ def _sensitivity(doc: Document, r: Report, lang: str) -> None:
                     _num_pct(v["rtp_total_wagered"], lang, 4)] for v in s["effects"]],
                   widths=[5, 2, 2, 2, 2], small=True),
             Paragraph(t("effects_note", lang), note=True))
+    if s.get("left_out"):
+        doc.add(Paragraph(t("effects_left_out", lang, changes=join_and(
+            [t_or(f"effect.{label}", lang, label) for label in s["left_out"]], lang)), note=True))
 
 
 def _verification(doc: Document, r: Report, lang: str) -> None:

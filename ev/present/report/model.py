@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -30,9 +30,27 @@ from ev.analysis.accounting import Figures, RoundStats, round_stats
 from ev.analysis.disclosure import all_exceptions
 from ev.analysis.executors import Executor
 from ev.analysis.game import Game
-from ev.analysis.sensitivity import PUBLISHED_RTP, READINGS, effects_for, rule_effects, rule_readings
+from ev.analysis.jobs import Jobs
+from ev.analysis.sensitivity import (
+    PUBLISHED_RTP,
+    READINGS,
+    effects_for,
+    effects_left_out,
+    figures,
+    rule_effects,
+    rule_readings,
+)
 from ev.analysis.simulation import compare, simulate
-from ev.analysis.strategies import policy_figures, strategy_table
+from ev.analysis.strategies import (
+    SCOPE_ALL,
+    minimum_row,
+    minimum_scope,
+    policy_figures,
+    rows_from_rules,
+    split_strategy_figures,
+    strategy_row,
+    strategy_table,
+)
 from ev.analysis.strategy import optimal_policy
 from ev.core.actions import DEALER_OUTCOMES, SPLIT_STRATEGY_NAMES
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, UP_ORDER
@@ -55,7 +73,6 @@ GAME_NAME = "Blackjack Touch – Single Deck"
 CUSTOM_NAME = "custom rule set"
 SEED_DIR = Path(__file__).with_name("seeds")
 
-Step = Callable[[str], None]
 
 
 def _unavailable(reason: str) -> dict:
@@ -104,8 +121,10 @@ class Report:
         }
 
 
-# ----- building ---------------------------------------------------------------------
-STEPS = 8  # progress steps of build_report besides the rule variants
+# ----- building ---------------------------------------------------------------------------
+#: progress steps of build_report's own work besides its jobs (``_plan``): the exact round, the wager
+#: accounting, the strategy chart, the simulation, the strategy table and the end
+STEPS = 6
 
 
 def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
@@ -114,7 +133,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
                  sensitivity: bool = True, progress: Callable[[float, str], None] | None = None,
                  simulation_progress: Callable[[int], None] | None = None,
                  today: _dt.datetime | None = None, meta: dict | None = None,
-                 command: list[str] | None = None) -> Report:
+                 command: list[str] | None = None, analysis_workers: int | None = None) -> Report:
     """Compute every figure of the report for ``rules`` (default: the seed game).
 
     ``simulate_rounds`` 0 skips the Monte Carlo check; ``seed`` None is the fixed
@@ -123,6 +142,12 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     (``ev.present.report.meta``); ``command``: the command line to record.
     ``progress(k, note)`` is told of each finished step; ``simulation_progress(rounds_done)``
     of the Monte Carlo check's progress.
+
+    The parts that need nothing but the rules (the exact fractions, the strategy rows made by
+    name, each rule variant's figures, the removal check: :func:`_plan`) are computed by
+    ``analysis_workers`` processes forked beside this one (default: one less than the cores;
+    ``ev.analysis.jobs``) while this one makes the rest, then takes what is left.  The
+    figures are the same with any number of workers.
     """
     rules = rules or Rules()
     meta = meta or empty_meta()
@@ -130,68 +155,80 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     stake = meta.get("even_money_stake") or 1
     seed = lab.DEFAULT_SEED if seed is None else seed
     step = (lambda k, note: progress(k, note)) if progress else (lambda k, note: None)
-    game = Game(rules)
-    result = game.round(split_strategy)
-    step(1, "exact round")
-    stats = round_stats(game, split_strategy)
-    step(1, "wager accounting")
-    exact, exact_stats = _exact(rules, split_strategy)
-    step(1, "exact fractions")
-    # the figures of section 3: with resplits under CDZ-, E[W] of the policy (exact), else the accounting's
-    headline: Any = stats
-    policy = None
-    if _resplit_cdz(rules, split_strategy):
-        policy = policy_figures(game, optimal_policy(game, "cdz"))
-        headline = Figures(result.ev, policy.expected_wager, policy.p_even_money)
-    strategy = _strategy(game, stats)
-    step(1, "strategy chart")
-    computed: dict[str, Any] = {f"optimal-{split_strategy}": stats}
-    basic = None
-    if strategy.get("available"):
-        computed["basic"] = strategy["_stats"]
-        basic = strategy["_chart"].table
-    rows = strategy_table(game, basic, computed, search_decks=None if split_strategy == "optimal" else SEARCH_DECKS)
-    step(1, "strategies")
-    identification = _identification(rules, meta)
+    search = _search_decks(split_strategy)
+    jobs = Jobs(analysis_workers)
+    labels = {}
+    for name, label, fn, args in _plan(rules, split_strategy, sensitivity):
+        jobs.add(name, fn, *args)
+        labels[name] = label
+    with jobs:
+        game = Game(rules)
+        result = game.round(split_strategy)
+        step(1, "exact round")
+        stats = round_stats(game, split_strategy)
+        step(1, "wager accounting")
+        # the figures of section 3: with resplits under CDZ-, E[W] of the policy (exact), else the accounting's
+        headline: Any = stats
+        policy = None
+        if _resplit_cdz(rules, split_strategy):
+            policy = split_strategy_figures(game, "cdz")
+            headline = Figures(result.ev, policy.expected_wager, policy.p_even_money)
+        strategy = _strategy(game, stats)
+        computed: dict[str, Any] = {f"optimal-{split_strategy}": stats}
+        basic = None
+        disclosure = _unavailable(strategy.get("reason", ""))
+        if strategy.get("available"):
+            computed["basic"] = strategy["_stats"]
+            chart = strategy["_chart"]
+            basic = chart.table
+            hands = {(row.up, *sorted(row.cards)): row.result for row in chart.ev_rows}
+            disclosure = lab.disclosure(all_exceptions(game, chart.table, optimal_policy(game), hands), chart.ev_gap)
+        step(1, "strategy chart")
+        # the rows of the split searches, here while the workers take the jobs (see _plan)
+        made = {key: strategy_row(game, key, search) for key in sorted(_searched(rules, search))}
+        face_minimum = None
+        if sensitivity and rules == Rules() and "face-minimum" not in jobs:
+            face_minimum = _face_minimum(rules)
+        verification = _unavailable("skipped (--simulate-rounds 0)")
+        if simulate_rounds:
+            played = round_stats(game, "cdz")       # the simulation plays CDZ- after splits (optimal_policy)
+            verification = _verification(game, rules, played, simulate_rounds, seed, workers,
+                                         simulation_progress, executor)
+            verification["distinguishing"] = lab.distinguishing(
+                played.sd, played.expected_wager, played.rtp_initial, played.rtp_total_wagered, simulate_rounds,
+                published)
+        step(1, "simulation")
+        jobs.finish(lambda name: step(1, labels[name]))
+        exact, exact_stats = jobs.result("exact")
+        made.update({name[1]: jobs.result(name) for name in labels if isinstance(name, tuple) and name[0] == "row"})
 
-    report = Report(
-        identification=identification,
-        method=_method(rules, split_strategy, today),
-        rtp=_rtp(result, headline, exact, published, stake),
-        upcards=_upcards(game, result),
-        decisions=_decisions(rules, result, stats),
-        volatility=_volatility(stats, result.ev),
-        strategy=strategy,
-        sensitivity=_unavailable("skipped (--skip-rules-effect)"),
-        verification=_unavailable("skipped (--simulate-rounds 0)"),
-        strategies=lab.strategies(rows, f"optimal-{split_strategy}", stake, (rules.decks, SEARCH_DECKS)),
-        exposure=lab.exposure(rules, meta, stats.distribution),
-        assumptions=lab.assumptions(rules, result, stats),
-        reproducibility=lab.reproducibility(rules, identification["rule_text"], seed if simulate_rounds else None,
-                                            workers, command),
-    )
-    report.volatility.update(lab.volatility_index(stats.sd, stats.rtp_initial))
-    if strategy.get("available"):
-        chart = strategy["_chart"]
-        hands = {(row.up, *sorted(row.cards)): row.result for row in chart.ev_rows}
-        report.disclosure = lab.disclosure(all_exceptions(game, chart.table, optimal_policy(game), hands),
-                                           chart.ev_gap)
-    else:
-        report.disclosure = _unavailable(strategy.get("reason", ""))
-    if sensitivity:
-        report.sensitivity = _sensitivity(rules, split_strategy, lambda label: step(1, label), stats, published,
-                                          stake)
-    report.peek_reading = lab.readings(report.sensitivity, rules, stats.rtp_total_wagered)
-    step(1, "sensitivity")
-    if simulate_rounds:
-        played = computed["optimal-cdz"]       # the simulation plays CDZ- after splits (optimal_policy)
-        report.verification = _verification(game, rules, played, simulate_rounds, seed, workers,
-                                             simulation_progress, executor)
-        report.verification["distinguishing"] = lab.distinguishing(
-            played.sd, played.expected_wager, played.rtp_initial, played.rtp_total_wagered, simulate_rounds,
-            published)
-    step(1, "simulation")
-    report.self_checks = _self_checks(game, result.ev, stats, exact_stats, rows, policy)
+        rows = strategy_table(game, basic, computed, search_decks=search, rows=made)
+        step(1, "strategies")
+        identification = _identification(rules, meta)
+        report = Report(
+            identification=identification,
+            method=_method(rules, split_strategy, today),
+            rtp=_rtp(result, headline, exact, published, stake),
+            upcards=_upcards(game, result),
+            decisions=_decisions(rules, result, stats),
+            volatility=_volatility(stats, result.ev),
+            strategy=strategy,
+            disclosure=disclosure,
+            sensitivity=_unavailable("skipped (--skip-rules-effect)"),
+            verification=verification,
+            strategies=lab.strategies(rows, f"optimal-{split_strategy}", stake, (rules.decks, SEARCH_DECKS)),
+            exposure=lab.exposure(rules, meta, stats.distribution),
+            assumptions=lab.assumptions(rules, result, stats),
+            reproducibility=lab.reproducibility(rules, identification["rule_text"], seed if simulate_rounds else None,
+                                                workers, command),
+        )
+        report.volatility.update(lab.volatility_index(stats.sd, stats.rtp_initial))
+        if sensitivity:
+            if "face-minimum" in jobs:
+                face_minimum = jobs.result("face-minimum")
+            report.sensitivity = _sensitivity(rules, split_strategy, stats, published, stake, jobs, face_minimum)
+        report.peek_reading = lab.readings(report.sensitivity, rules, stats.rtp_total_wagered)
+        report.self_checks = _self_checks(game, result.ev, stats, exact_stats, rows, jobs.result("removal"), policy)
     report.charts = {"distribution": report.volatility["distribution"],
                      "ev_by_upcard": {u: report.upcards["ev_by_upcard"][u] for u in UP_SYMBOLS
                                       if u in report.upcards["ev_by_upcard"]}}
@@ -199,11 +236,62 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     return report
 
 
-def total_steps(sensitivity: bool, rules: Rules | None = None) -> int:
+def _search_decks(split_strategy: str) -> int | None:
+    """The most decks for which the report makes the truly optimal split searches (None: any, when the report's
+    own split strategy is the search)."""
+    return None if split_strategy == "optimal" else SEARCH_DECKS
+
+
+def _plan(rules: Rules, split_strategy: str, sensitivity: bool) -> list[tuple[Hashable, str, Callable, tuple]]:
+    """The report's parts that need nothing but the rules, as jobs (``ev.analysis.jobs``): (name, progress label,
+    function, arguments), the largest first (the workers take from the front, this process from the back)."""
+    search = _search_decks(split_strategy)
+    plan: list[tuple[Hashable, str, Callable, tuple]] = [
+        ("exact", "exact fractions", _exact, (rules, split_strategy))]
+    # the split searches stay in this process: what they find (kept by the process: ev.analysis.optimal_split)
+    # serves the optimal row, the minimum, the minimum of the other face-value reading and the self-checks
+    searched = _searched(rules, search)
+    for key in rows_from_rules(rules, {f"optimal-{split_strategy}"} | searched, search_decks=search):
+        plan.append((("row", key), f"strategy: {key}", _row, (rules, key, search)))
+    if sensitivity and rules == Rules() and not searched:
+        plan.append(("face-minimum", "tens split by rank: the minimum", _face_minimum, (rules,)))
+    plan.append(("removal", "removal check", _removal_check, (rules,)))
+    if sensitivity:
+        seen = {rules}
+        for label, changes in (READINGS if rules == Rules() else ()) + tuple(effects_for(rules, split_strategy)):
+            variant = rules.replace(**changes)
+            if variant not in seen:
+                seen.add(variant)
+                plan.append((("figures", variant), label, figures, (variant, split_strategy)))
+    return plan
+
+
+def _searched(rules: Rules, search_decks: int | None) -> set[str]:
+    """The strategy rows made by searching split play with every card seen (the truly optimal row, the true
+    minimum), where the report searches."""
+    if rules.may_split and minimum_scope(rules)[0] == SCOPE_ALL and (search_decks is None
+                                                                     or rules.decks <= search_decks):
+        return {"optimal-optimal", "minimum"}
+    return set()
+
+
+def _row(rules: Rules, key: str, search_decks: int | None) -> Any:
+    return strategy_row(Game(rules), key, search_decks)
+
+
+def _face_minimum(rules: Rules) -> Any:
+    """The minimum's row under the other reading of "the same face value" (tens split by rank)."""
+    return minimum_row(Game(rules.replace(split_tens="rank")), search_decks=SEARCH_DECKS)
+
+
+def _removal_check(rules: Rules) -> Any:
+    from ev.analysis import selfchecks
+    return selfchecks.removal_check(Game(rules))
+
+
+def total_steps(sensitivity: bool, rules: Rules | None = None, split_strategy: str = "cdz") -> int:
     """Number of progress steps ``build_report`` reports for ``rules`` (default: the seed game)."""
-    rules = rules or Rules()
-    readings = len(READINGS) if rules == Rules() else 0
-    return STEPS + (readings + len(effects_for(rules)) if sensitivity else 0)
+    return STEPS + len(_plan(rules or Rules(), split_strategy, sensitivity))
 
 
 # ----- the published figure ------------------------------------------------------------------
@@ -356,11 +444,12 @@ def _resplit_cdz(rules: Rules, split_strategy: str) -> bool:
 CHAIN = ("optimal-optimal", "optimal-cdp", "optimal-cdp1", "optimal-cdz", "basic")
 
 
-def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: Any, rows: list,
+def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: Any, rows: list, removal: Any,
                  policy: Figures | None = None) -> dict:
     """The appendix "Self-checks" (``ev.analysis.selfchecks``): the distribution against the EV, in floats
     and exactly; exact against float; the removal average; the strategy chain overall and per pair and up card.
-    ``policy``: the float figures of the CDZ- policy, where section 3 took them (resplits under CDZ-)."""
+    ``policy``: the float figures of the CDZ- policy, where section 3 took them (resplits under CDZ-);
+    ``removal``: the removal check (a job's)."""
     from ev.analysis import selfchecks as sc
     figures = {r.key: r.figures.ev for r in rows if r.figures is not None}
     chain = [(k, figures[k]) for k in CHAIN if k in figures]
@@ -378,7 +467,7 @@ def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: Any, rows:
                                  bool(worst <= sc.FLOAT_TOLERANCE), "float",
                                  {name: float(gap) for name, gap in gaps.items()})]
     checks = [sc.distribution_check(stats, ev), *exact_checks,
-              sc.removal_check(game),
+              removal,
               sc.chain_check("strategy-chain", "the round's EV falls along the strategy table: "
                              + " >= ".join(k for k, _ in chain), chain)]
     if "minimum" in figures and len(figures) > 1:
@@ -498,34 +587,56 @@ def _strategy(game: Game, optimal: RoundStats) -> dict:
 
 
 # ----- 8. sensitivity ---------------------------------------------------------------------
-def _sensitivity(rules: Rules, split_strategy: str, step: Step, stats: RoundStats, published: dict | None,
-                 stake: float = 1) -> dict:
+def _sensitivity(rules: Rules, split_strategy: str, stats: RoundStats, published: dict | None,
+                 stake: float, jobs: Jobs, face_minimum: Any = None) -> dict:
     """The readings of the seed rules' peek clause (the seed game only: a custom rule set states its peek
-    rule as a parameter) and the effect of each one-rule change from this table's own rules."""
-    known = {rules: stats}          # the game itself: the figures of section 3
+    rule as a parameter) and the effect of each one-rule change from this table's own rules (their figures:
+    the ``figures`` jobs of :func:`_plan`); ``face_minimum``: the minimum's row under the other face-value
+    reading (the seed rules only)."""
+    known = _Known(stats, rules, jobs)          # the game itself: the figures of section 3
     rows = []
     if rules == Rules():
-        for v in rule_readings(rules, split_strategy, progress=step, known=known):
+        for v in rule_readings(rules, split_strategy, known=known):
             d = v.as_dict()
             d["matches_published"] = matches_published(published, v.stats.rtp_initial, v.stats.rtp_total_wagered)
             d["reading_used"] = v.rules == rules
             rows.append(d)
-    base, effects = rule_effects(rules, split_strategy, progress=step, known=known)
+    base, effects = rule_effects(rules, split_strategy, known=known)
     for d in rows:
         d["ev_change"] = d["ev"] - base.stats.ev
-    out = {"available": True, "base": base.as_dict(), "readings": rows, "effects": [v.as_dict(base) for v in effects]}
+    out = {"available": True, "base": base.as_dict(), "readings": rows, "effects": [v.as_dict(base) for v in effects],
+           "left_out": effects_left_out(rules, split_strategy)}
     if rules == Rules():
-        out["face_value"] = _face_value(rules, effects, stake)
+        out["face_value"] = _face_value(rules, effects, stake, face_minimum)
     return out
 
 
-def _face_value(rules: Rules, effects: list, stake: float) -> dict:
+class _Known(Mapping):
+    """The figures of each rule set the sensitivity asks for: the game's own (``stats``), else its job's."""
+
+    def __init__(self, stats: RoundStats, rules: Rules, jobs: Jobs) -> None:
+        self.stats, self.rules, self.jobs = stats, rules, jobs
+
+    def __getitem__(self, rules: Rules) -> Any:
+        if rules == self.rules:
+            return self.stats
+        if ("figures", rules) not in self.jobs:
+            raise KeyError(rules)
+        return self.jobs.result(("figures", rules))
+
+    def __iter__(self) -> Iterator:
+        return iter([self.rules])
+
+    def __len__(self) -> int:
+        return 1
+
+
+def _face_value(rules: Rules, effects: list, stake: float, minimum: Any) -> dict:
     """The seed rules' "same face value": the reading used (tens split by value: K-Q may be split) and the RTPs
-    of the other (by rank) under optimal play (the rule-effect row) and under the minimum over legal play."""
-    from ev.analysis.strategies import minimum_row
+    of the other (by rank) under optimal play (the rule-effect row) and under the minimum over legal play
+    (``minimum``: its row, :func:`_face_minimum`)."""
     other = rules.replace(split_tens="rank")
     optimal = next(v.stats for v in effects if v.rules == other)
-    minimum = minimum_row(Game(other), search_decks=SEARCH_DECKS)
 
     def figures(f: Any) -> dict:
         return {"ev": float(f.ev), "rtp_initial": float(f.rtp_initial),
