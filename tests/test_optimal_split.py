@@ -10,7 +10,7 @@ import json
 from functools import cache
 
 import pytest
-from conftest import SEED_GAME_GROUP, random_rules, same
+from conftest import SEED_GAME_GROUP, random_rules, random_small_shoe, same
 
 from ev import reference as ref
 from ev.analysis import optimal_split
@@ -79,6 +79,29 @@ def test_equals_search_over_all_split_play(arith, shoe, up, pair, changes):
     cdp, optimal = (game.hand([RANK_SYMBOLS[pair]] * 2, up, s) for s in ("cdp", "optimal"))
     mass = 1 - optimal.p_dealer_blackjack if optimal.conditioned else 1
     assert same(arith, optimal.split * mass, value) and optimal.split >= cdp.split
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_both_senses_in_one_pass_are_the_separate_searches(seed):
+    """``prepare(game, sense=(BEST, WORST))`` (one pass over the states and dealer decks for both) gives the very
+    floats of the two separate searches: every split's value and stake, and the plans the finals follow."""
+    import random
+    rng = random.Random(seed)
+    rules = random_rules(rng, decks=1, max_split_hands=2)
+    shoe = random_small_shoe(rng, 1, size=22, tens=7)
+    found = []
+    for senses in ((optimal_split.BEST, optimal_split.WORST), optimal_split.BEST, optimal_split.WORST):
+        optimal_split._FOUND.clear()
+        game = small_game(shoe, rules, False)
+        optimal_split.prepare(game, threads=1, sense=senses)
+        found.append({(up, pair, sense): (optimal_split.split_value(game, up, pair, sense),
+                                           optimal_split.split_stake(game, up, pair, sense),
+                                           optimal_split.split_distribution(game, up, pair, sense))
+                      for up in game.upcards() for pair in range(N_RANKS) if shoe[pair] - (pair == up) >= 2
+                      for sense in (optimal_split.BEST, optimal_split.WORST)})
+    optimal_split._FOUND.clear()
+    assert found[0] and found[0] == found[1] == found[2]
+    assert all(found[0][up, pair, 1][0] >= found[0][up, pair, -1][0] for up, pair, _ in found[0])
 
 
 def test_search_without_decisions_is_twice_one_hand():

@@ -680,6 +680,20 @@ def test_the_report_is_the_same_with_or_without_analysis_workers():
     assert sorted(steps[0]) == sorted(steps[1])
 
 
+def test_the_files_are_the_same_with_the_pdf_set_in_a_worker(model, tmp_path):
+    """render_all sets the PDF in a forked worker while it makes the other files: the same files as all here
+    (the PDF's text; its bytes differ by the creation time only)."""
+    from ev.present.report import render_all
+    here, there = render_all(model, "en", workers=0), render_all(model, "en", workers=1)
+    assert list(here) == list(there)
+    assert all(here[name] == there[name] for name in here if name != "report.pdf")
+    texts = []
+    for name, files in (("here", here), ("there", there)):
+        (tmp_path / f"{name}.pdf").write_bytes(files["report.pdf"])
+        texts.append(pdf_text(tmp_path / f"{name}.pdf"))
+    assert texts[0] == texts[1] and "Self-checks" in texts[0]
+
+
 def test_sensitivity_leaves_out_what_truly_optimal_play_cannot_compute():
     """Under truly optimal split play (one split only) the rule effects that allow resplits are left out and
     named, instead of failing the whole report; every other split strategy keeps them."""

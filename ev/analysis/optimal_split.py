@@ -100,10 +100,11 @@ def split_distribution(game: Game, up: int, pair: int, sense: int = BEST) -> dic
     return _upcard(game, up).distribution(pair, sense)
 
 
-def prepare(game: Game, threads: int | None = None, sense: int = BEST) -> None:
-    """Compute the truly optimal split (``sense`` ``WORST``: the worst) of every pair against every up card
-    of the game, the up cards in ``threads`` parallel threads (default: one per core; the core releases
-    the GIL)."""
+def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...] = BEST) -> None:
+    """Compute the truly optimal split (``sense`` ``WORST``: the worst; ``(BEST, WORST)``: both, in one pass) of
+    every pair against every up card of the game, the up cards in ``threads`` parallel threads (default: one
+    per core; the core releases the GIL)."""
+    senses = sense if isinstance(sense, tuple) else (sense,)
     engines = [_upcard(game, up) for up in game.upcards()]
     if not game.rules.may_split:
         return
@@ -112,7 +113,7 @@ def prepare(game: Game, threads: int | None = None, sense: int = BEST) -> None:
             check_rules(game.rules, pair)
     workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for _ in pool.map(lambda engine: [engine.value(pair, sense) for pair in engine.pairs()], engines):
+        for _ in pool.map(lambda engine: [engine.search(pair, senses) for pair in engine.pairs()], engines):
             pass
 
 
@@ -235,6 +236,15 @@ class _Upcard:
             return call(*args)
         except ValueError as exc:            # the core's deck checks
             raise EngineError(str(exc)) from None
+
+    def search(self, pair: int, senses: tuple[int, ...]) -> None:
+        """The values of splitting ``pair`` for each sense of ``senses``: the float searches of the senses not yet
+        known in one pass (exact mode: the float plans it certifies, then each sense's exact distribution)."""
+        missing = tuple(sense for sense in senses if pair not in self.values[sense])
+        if len(missing) > 1:
+            self._run(self.splitter.split_values, pair, self._check(pair), missing)
+        for sense in missing:
+            self.value(pair, sense)
 
     def value(self, pair: int, sense: int = BEST) -> Number:
         values = self.values[sense]

@@ -43,17 +43,28 @@ def report_json(report: Report, lang: str) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def render_all(report: Report, lang: str) -> dict[str, bytes]:
-    """Every file's contents for ``lang`` (see ``FILES``)."""
+def render_all(report: Report, lang: str, workers: int | None = None) -> dict[str, bytes]:
+    """Every file's contents for ``lang`` (see ``FILES``).  The PDF, the longest to set, is set in a forked worker
+    (``ev.analysis.jobs``; ``workers`` 0: here) while this process makes the other files; the same bytes either
+    way."""
+    from ev.analysis.jobs import Jobs
     from ev.present.report.document import build_document
     from ev.present.report.lab_blocks import exceptions_csv
     from ev.present.report.render_html import render_html
     from ev.present.report.render_md import images, render_markdown
-    from ev.present.report.render_pdf import render_pdf
     doc = build_document(report, check_language(lang))
-    return {"report.pdf": render_pdf(doc), "report.html": render_html(doc).encode("utf-8"),
-            "report.md": render_markdown(doc).encode("utf-8"), "report.json": report_json(report, lang).encode(),
-            "exceptions.csv": exceptions_csv(report), **images(doc)}
+    jobs = Jobs(min(1, workers) if workers is not None else None)
+    jobs.add("pdf", _render_pdf, doc)
+    with jobs:
+        files = {"report.html": render_html(doc).encode("utf-8"), "report.md": render_markdown(doc).encode("utf-8"),
+                 "report.json": report_json(report, lang).encode(), "exceptions.csv": exceptions_csv(report),
+                 **images(doc)}
+        return {"report.pdf": jobs.result("pdf"), **files}
+
+
+def _render_pdf(doc: Any) -> bytes:
+    from ev.present.report.render_pdf import render_pdf
+    return render_pdf(doc)
 
 
 def output_target(out_dir: str | os.PathLike) -> DirectoryTarget:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ev import __version__
+from ev.analysis import optimal_split
 from ev.analysis.accounting import Figures, RoundStats, round_stats
 from ev.analysis.disclosure import all_exceptions
 from ev.analysis.executors import Executor
@@ -185,7 +186,10 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
             disclosure = lab.disclosure(all_exceptions(game, chart.table, optimal_policy(game), hands), chart.ev_gap)
         step(1, "strategy chart")
         # the rows of the split searches, here while the workers take the jobs (see _plan)
-        made = {key: strategy_row(game, key, search) for key in sorted(_searched(rules, search))}
+        searched = _searched(rules, search)
+        if searched:        # the best and the worst split play in one pass (they share the dealer's decks)
+            optimal_split.prepare(game, sense=(optimal_split.BEST, optimal_split.WORST))
+        made = {key: strategy_row(game, key, search) for key in sorted(searched)}
         face_minimum = None
         if sensitivity and rules == Rules() and "face-minimum" not in jobs:
             face_minimum = _face_minimum(rules)

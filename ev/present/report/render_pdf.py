@@ -34,14 +34,17 @@ _WIDTHS: dict[tuple[str, str, float], float] = {}
 
 
 class _PDF(FPDF):
-    def __init__(self, doc: Document) -> None:
+    def __init__(self, doc: Document, fonts: dict | None = None) -> None:
         super().__init__(orientation="P", unit="mm", format="A4")
         self.doc = doc
         self.measurer: _PDF | None = None          # where _measure draws
-        self.add_font(FONT, "", str(font_path("DejaVuSans.ttf")))
-        self.add_font(FONT, "B", str(font_path("DejaVuSans-Bold.ttf")))
-        self.add_font(FONT, "I", str(font_path("DejaVuSans-Oblique.ttf")))
-        self.add_font(f"{FONT}Mono", "", str(font_path("DejaVuSansMono.ttf")))
+        if fonts is not None:       # the measurer: the fonts of the document it measures for (read once)
+            self.fonts.update(fonts)
+        else:
+            self.add_font(FONT, "", str(font_path("DejaVuSans.ttf")))
+            self.add_font(FONT, "B", str(font_path("DejaVuSans-Bold.ttf")))
+            self.add_font(FONT, "I", str(font_path("DejaVuSans-Oblique.ttf")))
+            self.add_font(f"{FONT}Mono", "", str(font_path("DejaVuSansMono.ttf")))
         self.set_margins(18, 16, 18)
         self.set_auto_page_break(True, margin=18)
         self.set_title(doc.title)
@@ -129,7 +132,7 @@ def _measure(pdf: _PDF, blocks: list) -> float:
     (fpdf's ``offset_rendering`` copies the whole document for each measurement: quadratic in its length.)
     """
     if pdf.measurer is None:
-        pdf.measurer = _PDF(pdf.doc)
+        pdf.measurer = _PDF(pdf.doc, pdf.fonts)
     dummy = pdf.measurer
     dummy.add_page()
     dummy.set_font(pdf.font_family, pdf.font_style, pdf.font_size_pt)
