@@ -10,6 +10,7 @@ stopped): one line, exit code 130 or 143.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -17,6 +18,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 from types import FrameType
 from typing import Any
 
@@ -28,6 +30,7 @@ from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.core.rules import make_rules
 from ev.errors import EXCERPT_CHARS, BJEVError, excerpt
 from ev.interrupts import worker_signals
+from ev.present.numbers import json_ready
 from ev.present.progress import Progress
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
@@ -269,6 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                                   "(blackjack_payout, the default)")
     p.add_argument("--convention", choices=("total_wagered", "initial"), default="total_wagered",
                    help="the RTP convention of --target-rtp (default total_wagered)")
+    p.add_argument("--max-variants", type=count(1), metavar="N",
+                   help="lift the limit of 10,000 variants a grid may have")
     _executor_options(p)
     return parser
 
@@ -305,7 +310,8 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
     target = None if args.out is None else FileTarget(args.out)   # an unwritable --out fails now, not after the work
     chart = basic_chart(game, _split(args))
     data = chart_data(chart)
-    output = json.dumps(data, indent=2) + "\n" if args.json else render(chart, args.format or "text", args.lang or "en")
+    output = (json.dumps(json_ready(data), indent=2, allow_nan=False) + "\n" if args.json
+              else render(chart, args.format or "text", args.lang or "en"))
     if target is not None:
         target.write(output)
         return f"wrote {args.out}", None
@@ -416,36 +422,53 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
     a function of the payout.  Writes sweep.csv, sweep.json (and sweep.parquet with pyarrow) into --out;
     rerunning into the same --out skips finished variants.
     """
-    # Evaluate the grid's unfinished variants, appending each to the journal; then render the tables.
-    from fractions import Fraction
-
-    from ev.analysis.sweep import SweepOptions, make_grid, run_sweep, variants
+    # Check everything, lock --out, evaluate the unfinished variants (each appended to the journal), then commit
+    # the tables as one set.
+    from ev.analysis.sweep import SweepOptions, check_size, estimate_cpu_seconds, make_grid, run_sweep, variants
     from ev.core.rules import load_rules_file, parse_assignments
-    from ev.present.sweep_output import Journal, grid_rows, sweep_meta, sweep_text, write_tables
+    from ev.present.files import DirectoryTarget
+    from ev.present.sweep_output import TABLES, Journal, commit_tables, grid_rows, sweep_meta, sweep_text
     fixed = {**(load_rules_file(args.rules) if args.rules else {}), **parse_assignments(args.assignments)}
     grid = make_grid(args.grid_file, args.axes, fixed)
     if args.solve and args.target_rtp is None:
         raise UsageError("--solve needs --target-rtp, e.g. --target-rtp 0.995 --solve blackjack_payout")
-    try:
-        target = None if args.target_rtp is None else Fraction(args.target_rtp)
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"--target-rtp expects a number such as 0.995, got {args.target_rtp!r}") from None
+    target = None if args.target_rtp is None else _target_rtp(args.target_rtp)
     options = SweepOptions(_split(args), args.exact, target, args.convention)
+    check_size(grid, args.max_variants)
     grid_variants = variants(grid, options)
-    journal = Journal(args.out)
-    recorded = journal.load()
-    todo = [v for v in grid_variants if v.key not in recorded]
+    with DirectoryTarget(args.out, TABLES, "the sweep") as out, _executor(args) as executor:
+        journal = Journal(args.out)
+        recorded = journal.load()
+        todo = [v for v in grid_variants if v.key not in recorded]
+        for note in journal.notes():
+            print(f"bjev sweep: {note}", file=sys.stderr)
+        estimate = estimate_cpu_seconds(todo, options) / max(1, min(executor.workers, len(todo)))
 
-    def record(row: dict) -> None:
-        journal.append(row)
-        recorded[row["key"]] = row
+        def record(row: dict) -> None:
+            journal.append(row)
+            recorded[row["key"]] = row
 
-    with _executor(args) as executor, Progress(len(todo), "sweep", unit="variants") as bar:
-        run = run_sweep(todo, options, executor, record, done=len(grid_variants) - len(todo), progress=bar.advance)
-    rows = grid_rows(grid_variants, recorded, options)
-    meta = sweep_meta(grid, options, run, rows)
-    paths = write_tables(args.out, rows, options, meta)
+        with Progress(len(todo), "sweep", unit="variants") as bar:
+            run = run_sweep(todo, options, executor, record, done=len(grid_variants) - len(todo),
+                            progress=bar.advance)
+        rows = grid_rows(grid_variants, recorded, options)
+        meta = {**sweep_meta(grid, options, run, rows), "estimated_seconds": round(estimate, 1),
+                "journal": {"damaged_lines": journal.damaged, "other_versions": journal.outdated}}
+        paths = commit_tables(out, rows, options, meta)
     return sweep_text(grid, options, run, rows, paths), {**meta, "files": paths, "rows": rows}
+
+
+def _target_rtp(text: str) -> Fraction:
+    """--target-rtp: a decimal number above 0 and below 2 (0.995 is 99.5 %), of at most 30 digits."""
+    from decimal import Decimal, InvalidOperation
+    try:
+        value = Decimal(text.strip()) if len(text) <= 40 and text.isascii() else Decimal("NaN")
+    except InvalidOperation:
+        value = Decimal("NaN")
+    if not value.is_finite() or not 0 < value < 2 or len(value.as_tuple().digits) > 30 or value.adjusted() < -6:
+        raise UsageError(f"--target-rtp expects a fraction above 0 and below 2 such as 0.995 (99.5 %), got "
+                         f"{excerpt(text)}")
+    return Fraction(value)
 
 
 # ----- errors and signals ----------------------------------------------------
@@ -499,16 +522,29 @@ def _run(argv: Sequence[str] | None) -> int:
         print(error_line(str(exc)), file=sys.stderr)
         return EXIT_USAGE
     try:
-        print(json.dumps(data, indent=2) if getattr(args, "json", False) and data is not None else text)
-        sys.stdout.flush()
+        if sys.stdout is not None:       # None: bjev was started with its standard output closed (>&-)
+            print(json.dumps(json_ready(data), indent=2, allow_nan=False) if getattr(args, "json", False)
+                  and data is not None else text)
+            sys.stdout.flush()
     except BrokenPipeError:          # e.g. `bjev rtp | head`: the reader has gone; not an error of ours
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
+    except OSError as exc:           # a full disk or device (> /dev/full), an I/O error
+        _quiet_stdout()
+        print(error_line(f"cannot write to standard output: {exc.strerror or exc}"), file=sys.stderr)
+        return EXIT_USAGE
     failure = getattr(args, "failure", None)     # work done and written, but a check of it failed
     if failure:
         print(error_line(failure), file=sys.stderr)
         return EXIT_ERROR
     return EXIT_OK
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so that what is still buffered does not fail again at exit."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

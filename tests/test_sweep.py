@@ -160,15 +160,89 @@ def test_tables_csv_json_and_parquet_hold_the_same_rows(four):
 
 
 # ----- the journal and resuming ------------------------------------------------------------------
-def test_a_partial_last_line_of_the_journal_is_dropped(tmp_path):
+def test_a_damaged_journal_line_is_skipped_and_never_truncated(tmp_path):
+    """A line cut short by a crash stays where it is (the journal is only appended to) and is not trusted; the next
+    row starts on a line of its own.  An edited row (its digest no longer matches) and a row of another bjev version
+    are not trusted either: their variants are computed again."""
     journal = Journal(str(tmp_path))
-    journal.append({"key": "a", "status": "ok"})
+    journal.append({"key": "a", "status": "ok", "ev": -0.5})
     with open(journal.path, "ab") as f:
         f.write(b'{"key": "b", "sta')                   # a crash in the middle of a line
-    assert list(journal.load()) == ["a"]
-    journal.append({"key": "c", "status": "ok"})
-    assert list(journal.load()) == ["a", "c"]
-    assert Path(journal.path).read_text().count("\n") == 2
+    before = Path(journal.path).read_bytes()
+    journal = Journal(str(tmp_path))
+    assert list(journal.load()) == ["a"] and journal.damaged == 1
+    assert Path(journal.path).read_bytes() == before     # loading writes nothing
+    journal.append({"key": "c", "status": "ok", "ev": 0.25})
+    lines = Path(journal.path).read_bytes().splitlines()
+    assert lines[0] == before.splitlines()[0] and lines[1] == b'{"key": "b", "sta' and len(lines) == 3
+    assert list(Journal(str(tmp_path)).load()) == ["a", "c"]
+    # an edited figure, and a row of another version
+    text = Path(journal.path).read_text().replace('"ev": 0.25', '"ev": 0.26')
+    other = json.loads(lines[0])
+    other.pop("digest")
+    other.update(key="d", bjev="0.0.1")
+    from ev.present.sweep_output import _digest
+    text += json.dumps({**other, "digest": _digest(other)}) + "\n"
+    Path(journal.path).write_text(text)
+    journal = Journal(str(tmp_path))
+    assert list(journal.load()) == ["a"] and (journal.damaged, journal.outdated) == (2, 1)
+    assert len(journal.notes()) == 2
+
+
+def test_a_refused_run_leaves_the_journal_and_the_directory_alone(tmp_path, capsys):
+    """Options are checked before the journal is read or the directory made: a refused run changes nothing."""
+    out = tmp_path / "s"
+    code, _, err = run_cli(capsys, "sweep", "--grid", "decks=1", "--workers", "9999", "--out", str(out))
+    assert code == 2 and err.count("\n") == 1 and not out.exists()
+    out.mkdir()
+    (out / "sweep.jsonl").write_bytes(b'{"key": "x"' * 1000)      # no final newline
+    code, _, err = run_cli(capsys, "sweep", "--grid", "decks=1,2", "--grid", "decks=6", "--out", str(out))
+    assert code == 2 and "twice" in err and (out / "sweep.jsonl").read_bytes() == b'{"key": "x"' * 1000
+    code, _, err = run_cli(capsys, "sweep", "--grid", "decks=1", "--target-rtp", "0", "--out", str(out))
+    assert code == 2 and (out / "sweep.jsonl").read_bytes() == b'{"key": "x"' * 1000
+
+
+def test_grid_files_with_grid_and_rules_tables(tmp_path, capsys):
+    """[rules] fixes values and [grid] lists them (the README's layout); the axes are kept."""
+    path = tmp_path / "g.toml"
+    path.write_text('[rules]\nmax_split_hands = 1\n[grid]\nhit_soft_17 = [true, false]\ndecks = 1\n')
+    grid = make_grid(path)
+    assert grid.axes == {"hit_soft_17": [True, False]} and grid.base == {"max_split_hands": 1, "decks": 1}
+    code, out, err = run_cli(capsys, "sweep", str(path), "--workers", "1", "--out", str(tmp_path / "s"), "--json")
+    assert code == 0, err
+    assert [r["hit_soft_17"] for r in json.loads(out)["rows"]] == [True, False]
+    for text, words in [('decks = 1979-05-27\n', "date or time"), ('decks = 07:32:00\n', "date or time"),
+                        ('decks = [[1, 2]]\n', "list inside a list"), ('[grid]\ndecks = {a = 1}\n', "a table"),
+                        ('decks = [1]\n[grid]\ndecks = [2]\n', "given twice"),
+                        ('[rules]\ndecks = [1, 2]\n', "[rules] holds fixed values"),
+                        ('decks = [1, 2, 1]\n', "lists '1' twice"), ('[axes]\ndecks = [1]\n', "unknown table")]:
+        path.write_text(text)
+        code, _, err = run_cli(capsys, "sweep", str(path), "--out", str(tmp_path / "t"))
+        assert code == 2 and err.count("\n") == 1 and words in err, (text, err)
+        assert not (tmp_path / "t").exists()
+
+
+def test_a_grid_over_the_limit_is_refused_before_any_work(tmp_path, capsys):
+    axes = []
+    for axis in ("decks=1,2,3,4,5,6,7,8", "hit_soft_17=true,false", "double=10-11,9-11,any",
+                 "double_after_split=true,false", "max_split_hands=1,2,3,4", "late_surrender=true,false",
+                 "blackjack_payout=3:2,6:5,7:5,2:1", "peek=ten,ace_ten,none", "insurance=true,false"):
+        axes += ["--grid", axis]
+    start = time.monotonic()
+    code, _, err = run_cli(capsys, "sweep", *axes, "--out", str(tmp_path / "s"))
+    assert code == 2 and "18,432 variants" in err and "--max-variants 18432" in err
+    assert time.monotonic() - start < 5 and not (tmp_path / "s").exists()
+
+
+def test_a_payout_no_target_reaches_is_said_in_the_row(tmp_path, capsys):
+    """--target-rtp below what a blackjack paying nothing returns: no payout, and the note says why."""
+    code, out, err = run_cli(capsys, "sweep", "--grid", "decks=1", *CHEAP, "--workers", "1", "--target-rtp", "0.9",
+                             "--out", str(tmp_path), "--json")
+    assert code == 0, err
+    row = json.loads(out)["rows"][0]
+    assert row["payout_for_target"] is None and row["payout_note"].startswith("no blackjack payout reaches")
+    floor = float(row["payout_note"].split("returns ")[1].split(" %")[0]) / 100
+    assert 0.9 < floor < 0.99
 
 
 @pytest.mark.slow

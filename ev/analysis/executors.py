@@ -21,9 +21,12 @@ never print.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import ev
@@ -107,9 +110,15 @@ def _call_local(task: tuple[UnitFunction, int, Any]) -> tuple[int, Any]:
 
 
 class LocalExecutor(Executor):
-    """Worker processes on this machine (fork where available); one worker runs in this process."""
+    """Worker processes on this machine (fork where available); one worker runs in this process.
+
+    A worker that dies without answering (killed from outside, as the OOM killer does) is noticed at once: the
+    units it had not finished run again in a fresh pool, up to ``RESTARTS`` times; then the run stops with one
+    line (the results already passed on are kept by the caller)."""
 
     kind = "local"
+    #: how many times a pool that lost a worker is started again for the units left
+    RESTARTS = 2
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = cores() if workers is None else _check_workers(workers, "--workers")
@@ -128,21 +137,44 @@ class LocalExecutor(Executor):
             return
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        left = dict(enumerate(units))
+        lost = 0
         try:
-            # a signal while the pool starts would leave it half made (workers forked, no pool to stop them)
-            with signals_deferred():
-                self._pool = ctx.Pool(n, initializer=_init_local_worker, initargs=(shared,))
-            for index, result in self._pool.imap_unordered(_call_local, [(fn, i, u) for i, u in enumerate(units)]):
-                on_result(index, result)
-            self._pool.close()
+            while left:
+                # a signal while the pool starts would leave it half made (workers forked, no pool to stop them)
+                with signals_deferred():
+                    self._pool = ProcessPoolExecutor(min(n, len(left)), mp_context=ctx,
+                                                     initializer=_init_local_worker, initargs=(shared,))
+                futures = [self._pool.submit(_call_local, (fn, i, u)) for i, u in left.items()]
+                try:
+                    for future in as_completed(futures):
+                        index, result = future.result()
+                        del left[index]
+                        on_result(index, result)
+                except BrokenProcessPool:
+                    for future in futures:      # what finished before the worker died is kept
+                        if future.done() and not future.cancelled() and future.exception() is None:
+                            index, result = future.result()
+                            if index in left:
+                                del left[index]
+                                on_result(index, result)
+                    lost += 1
+                    if lost > self.RESTARTS:
+                        raise BJEVError(f"a local worker process died without answering {lost} times (killed from "
+                                        f"outside, or out of memory?); {len(units) - len(left)} of {len(units)} "
+                                        f"units finished, stopping") from None
+                finally:
+                    self.close()
         finally:
             self.close()
 
     def close(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.terminate()          # SIGTERM to every worker (they restore its default action)
-            pool.join()
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                with contextlib.suppress(OSError, AttributeError):
+                    process.terminate()   # SIGTERM to every worker (they restore its default action)
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 # ----- Dask ----------------------------------------------------------------------------------

@@ -55,12 +55,22 @@ class PayoutFormula:
         w = sympy.Rational(self.expected_wager.numerator, self.expected_wager.denominator)
         return sympy.expand((w + self.ev) / w)
 
-    def root(self, target: Fraction, convention: str = "total_wagered") -> Fraction:
+    def root(self, target: Fraction, convention: str = "total_wagered") -> Fraction | None:
         """The payout ``b`` at which the formula for the RTP (``convention``: "total_wagered" or "initial")
-        equals ``target``, whether or not ``b`` lies in the range where the formula holds."""
+        equals ``target``, whether or not ``b`` lies in the range where the formula holds; None when no payout
+        above 0 gives it (the target lies below the RTP of a blackjack that pays nothing)."""
         rtp = self.rtp_total_wagered if convention == "total_wagered" else self.rtp_initial
-        (root,) = sympy.solve(sympy.Eq(rtp, sympy.Rational(target.numerator, target.denominator)), B)
+        roots = sympy.solve(sympy.Eq(rtp, sympy.Rational(target.numerator, target.denominator)), B)
+        if not roots:
+            return None
+        (root,) = roots
         return Fraction(int(root.p), int(root.q))
+
+    def at_zero(self, convention: str = "total_wagered") -> Fraction:
+        """The RTP (``convention``) the formula gives for a payout of 0, the least any payout gives."""
+        rtp = self.rtp_total_wagered if convention == "total_wagered" else self.rtp_initial
+        value = sympy.Rational(rtp.subs(B, 0))
+        return Fraction(int(value.p), int(value.q))
 
     def holds_at(self, b: Fraction) -> bool:
         """Is optimal play at payout ``b`` the same as at ``payout`` (so the formulas hold there)?"""
@@ -75,10 +85,19 @@ class PayoutFormula:
 
         Raises EngineError when that ``b`` lies outside the range where the formula holds."""
         b = self.root(target, convention)
+        if b is None:
+            raise EngineError(no_payout_text(self, target, convention))
         if not self.holds_at(b):
             raise EngineError(f"a payout of {b} would change the optimal strategy (even money); the formula holds "
                               f"for payouts {self.range_text()}")
         return b
+
+
+def no_payout_text(formula: PayoutFormula, target: Fraction, convention: str = "total_wagered") -> str:
+    """Why no payout reaches ``target``: a blackjack paying nothing already returns more."""
+    floor = formula.at_zero(convention)
+    return (f"no blackjack payout reaches an RTP of {float(target) * 100:.4g} % ({convention.replace('_', ' ')}): "
+            f"even a blackjack that pays nothing returns {float(floor) * 100:.4f} %")
 
 
 def payout_formula(rules: Rules | None = None, split_strategy: str = "cdz") -> PayoutFormula:

@@ -32,6 +32,7 @@ Units: EVs in initial bets; RTPs and probabilities as fractions (0.9959 is 99.59
 """
 from __future__ import annotations
 
+import datetime
 import hashlib
 import itertools
 import json
@@ -47,12 +48,12 @@ from ev.analysis.accounting import round_stats
 from ev.analysis.basic_strategy import chart_policy, chart_rows, derive
 from ev.analysis.executors import Executor
 from ev.analysis.game import Game
-from ev.analysis.payout import formula_of
+from ev.analysis.payout import formula_of, no_payout_text
 from ev.analysis.strategies import policy_figures
 from ev.core.actions import SPLIT_STRATEGIES
 from ev.core.cards import UP_ORDER
-from ev.core.rules import FIELD_NAMES, Rules, from_mapping, load_rules_file, parse_assignments
-from ev.errors import BJEVError, RulesError
+from ev.core.rules import FIELD_NAMES, Rules, from_mapping, parse_assignments, read_data_file
+from ev.errors import BJEVError, RulesError, excerpt
 
 CONVENTIONS = ("total_wagered", "initial")
 SOLVABLE = ("blackjack_payout",)
@@ -89,64 +90,137 @@ def _check_names(names: Iterable[str], where: str) -> None:
             raise RulesError(f"{where}: unknown rule {name!r}; known rules: {', '.join(FIELD_NAMES)}")
 
 
+def _grid_value(value: Any, name: str, where: str) -> Any:
+    """A rule value of a grid: a number, true/false or text; anything else (a TOML date or time, a table, a list
+    inside a list) is refused in one line."""
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    kind = ("a list inside a list" if isinstance(value, list) else "a table" if isinstance(value, dict)
+            else "a date or time" if isinstance(value, (datetime.date, datetime.time)) else type(value).__name__)
+    raise RulesError(f"{where}: {name} = {excerpt(str(value))} is {kind}; a rule value is a number, true or false, "
+                     f"or text")
+
+
 def grid_from_mapping(data: Mapping[str, Any], where: str = "grid") -> Grid:
     """A grid from a mapping: a list is an axis (the values to sweep), anything else a fixed value.
 
     The values may sit at the top level or under ``[grid]`` (axes and fixed
-    values alike) and ``[rules]`` (fixed values)."""
+    values alike) and ``[rules]`` (fixed values only).  A rule given in two
+    places, a value listed twice on one axis, an unknown table and a value
+    that is not a number, true/false or text are refused in one line."""
     base: dict[str, Any] = {}
     axes: dict[str, list[Any]] = {}
     tables = {k: v for k, v in data.items() if isinstance(v, dict)}
     unknown_tables = set(tables) - {"grid", "rules"}
     if unknown_tables:
-        raise RulesError(f"{where}: unknown table [{sorted(unknown_tables)[0]}]; use [grid] and [rules]")
+        raise RulesError(f"{where}: unknown table [{excerpt(sorted(unknown_tables)[0])}]; use [grid] and [rules]")
     flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
-    for source in (tables.get("rules", {}), flat, tables.get("grid", {})):
+    placed: dict[str, str] = {}
+    for label, source in (("[rules]", tables.get("rules", {})), ("the top level", flat),
+                          ("[grid]", tables.get("grid", {}))):
         _check_names(source, where)
         for name, value in source.items():
-            if isinstance(value, list):
-                if not value:
-                    raise RulesError(f"{where}: {name} lists no values")
-                axes[name] = list(value)
-                base.pop(name, None)
-            else:
-                base[name] = value
-                axes.pop(name, None)
+            if name in placed:
+                raise RulesError(f"{where}: {name} is given twice (in {placed[name]} and in {label}); give it once")
+            placed[name] = label
+            if not isinstance(value, list):
+                base[name] = _grid_value(value, name, where)
+                continue
+            if label == "[rules]":
+                raise RulesError(f"{where}: [rules] holds fixed values, and {name} lists several; list the values "
+                                 f"of an axis under [grid] or at the top level")
+            axes[name] = _axis_values(name, [_grid_value(v, name, where) for v in value], where)
     return Grid(base, axes)
 
 
+def _axis_values(name: str, values: list[Any], where: str) -> list[Any]:
+    """An axis's values, refused when it lists none or one value twice (two identical variants)."""
+    if not values:
+        raise RulesError(f"{where}: {name} lists no values")
+    seen: set[str] = set()
+    for value in values:
+        text = json.dumps(value) if not isinstance(value, str) else value.strip().lower()
+        if text in seen:
+            raise RulesError(f"{where}: {name} lists {excerpt(str(value))} twice")
+        seen.add(text)
+    return values
+
+
 def load_grid(path: str | Path) -> Grid:
-    """A grid from a TOML or JSON file (see :func:`grid_from_mapping`)."""
-    return grid_from_mapping(load_rules_file(path), where=str(path))
+    """A grid from a TOML or JSON file (see :func:`grid_from_mapping`); the file is read as rules files are
+    (a regular file, at most 64 KiB, UTF-8)."""
+    return grid_from_mapping(read_data_file(path, "grid file"), where=excerpt(str(path)))
 
 
 def parse_axis(text: str) -> tuple[str, list[str]]:
     """``'decks=1,2,6'`` (``--grid``) -> ``('decks', ['1', '2', '6'])``; values stay text until checked."""
     if "=" not in text:
-        raise RulesError(f"--grid expects key=value1,value2,..., got {text!r}")
+        raise RulesError(f"--grid expects key=value1,value2,..., got {excerpt(text)}")
     name, values = text.split("=", 1)
     name = name.strip().replace("-", "_")
     _check_names([name], "--grid")
     items = [v.strip() for v in values.split(",")]
     if not any(items):
         raise RulesError(f"--grid {name}: no values")
-    return name, items
+    if not all(items):
+        raise RulesError(f"--grid {name}: an empty value in {excerpt(values)}")
+    return name, _axis_values(name, items, "--grid")
 
 
 def make_grid(grid_file: str | Path | None = None, axes: Sequence[str] = (),
               fixed: Mapping[str, Any] | None = None) -> Grid:
     """The sweep's grid: the file's, then ``fixed`` values (--rules/--set) fix rules, then ``--grid`` axes list
-    values (each later source overrides the earlier for the rules it names)."""
+    values (each later source overrides the earlier for the rules it names; one ``--grid`` per rule)."""
     grid = load_grid(grid_file) if grid_file is not None else Grid({}, {})
     base, listed = dict(grid.base), dict(grid.axes)
     for name, value in (fixed or {}).items():
         base[name] = value
         listed.pop(name, None)
+    given: set[str] = set()
     for text in axes:
         name, values = parse_axis(text)
+        if name in given:
+            raise RulesError(f"--grid {name} is given twice; list all its values once: --grid {name}=v1,v2,...")
+        given.add(name)
         listed[name] = values
         base.pop(name, None)
     return Grid(base, listed)
+
+
+# ===== size and time ==============================================================================
+#: a grid of more variants is refused unless ``max_variants`` (``--max-variants``) lifts the limit
+MAX_VARIANTS = 10_000
+#: CPU seconds of one variant (EV, accounting, basic chart) by deck count, one split; measured 2026-12-03 with
+#: ``evaluate_variant`` on the 2-core machine in a fast hour (a busy hour takes up to about 4 times as long)
+CPU_PER_VARIANT = {1: 0.37, 2: 0.55, 3: 0.65, 4: 0.75, 5: 0.75, 6: 0.72, 7: 0.8, 8: 0.82}
+#: what resplits (three or four hands), the exact figures and truly optimal split play multiply that by
+RESPLIT_FACTOR, EXACT_FACTOR, OPTIMAL_FACTOR = 1.5, 4.0, 6.0
+
+
+def check_size(grid: Grid, max_variants: int | None = None) -> None:
+    """Refuse a grid of more than ``max_variants`` (default MAX_VARIANTS) variants, before any is made."""
+    limit = MAX_VARIANTS if max_variants is None else max_variants
+    if grid.size > limit:
+        raise BJEVError(f"the grid has {grid.size:,} variants, more than the limit of {limit:,}; check the axes, or "
+                        f"lift the limit with --max-variants {grid.size}")
+
+
+def estimate_cpu_seconds(todo: Sequence[Variant], options: SweepOptions) -> float:
+    """CPU seconds the variants ``todo`` should take on a free core (see CPU_PER_VARIANT): a rough guide."""
+    total = 0.0
+    for v in todo:
+        try:
+            seconds = CPU_PER_VARIANT.get(int(str(v.values.get("decks", 1))), 0.8)
+        except ValueError:
+            seconds = 0.8
+        if str(v.values.get("max_split_hands", 2)) in ("3", "4"):
+            seconds *= RESPLIT_FACTOR
+        if options.needs_exact:
+            seconds *= EXACT_FACTOR
+        if options.split_strategy == "optimal":
+            seconds *= OPTIMAL_FACTOR
+        total += seconds
+    return total
 
 
 # ===== variants and their keys ===================================================================
@@ -299,6 +373,11 @@ def _exact_figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     }
     if options.target_rtp is not None:
         b = formula.root(options.target_rtp, options.convention)
+        if b is None:
+            out.update({"target_rtp": fraction_str(options.target_rtp), "convention": options.convention,
+                        "payout_for_target": None, "payout_for_target_decimal": None,
+                        "payout_note": no_payout_text(formula, options.target_rtp, options.convention)})
+            return out
         holds = formula.holds_at(b)
         taken, other = ("taken", "declined") if formula.even_money_taken else ("declined", "taken")
         note = (f"the formula holds for payouts {formula.range_text()} (optimal play the same, even money {taken})"

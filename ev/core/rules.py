@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ev.core.cards import ACE, TEN, TEN_FACES, blackjack_rank
-from ev.errors import RulesError, excerpt
+from ev.errors import BJEVError, RulesError, excerpt
 
 #: allowed values of the enumerated fields
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -298,43 +298,47 @@ def _file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_rules_text(path: str | Path) -> str:
-    """The text of a rules file: a regular file of at most MAX_RULES_FILE_BYTES, in UTF-8.
+def read_rules_text(path: str | Path, what: str = "rules file", limit: int = MAX_RULES_FILE_BYTES,
+                    error: type[BJEVError] = RulesError) -> str:
+    """The text of a rules file (``what``: the kind of file named in errors): a regular file of at most ``limit``
+    bytes, in UTF-8.
 
     Anything else (a directory, a FIFO, a device such as /dev/zero, a larger file, other encodings)
-    is a RulesError, raised before more than the allowed bytes are read and without waiting for a writer.
+    is an ``error`` (RulesError), raised before more than the allowed bytes are read and without waiting for a
+    writer.
     """
     name = excerpt(str(path))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except (OSError, ValueError) as exc:
-        raise RulesError(f"cannot read rules file {name}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise error(f"cannot read {what} {name}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise RulesError(f"rules file {name} is {_file_kind(info.st_mode)}: give a regular TOML or JSON file")
-        if info.st_size > MAX_RULES_FILE_BYTES:
-            raise RulesError(f"rules file {name} has {info.st_size:,} bytes; a rules file may have at most "
-                             f"{MAX_RULES_FILE_BYTES:,}")
+            raise error(f"{what} {name} is {_file_kind(info.st_mode)}: give a regular TOML or JSON file")
+        if info.st_size > limit:
+            raise error(f"{what} {name} has {info.st_size:,} bytes; a {what} may have at most {limit:,}")
         with os.fdopen(os.dup(fd), "rb") as f:
-            data = f.read(MAX_RULES_FILE_BYTES + 1)
+            data = f.read(limit + 1)
     except OSError as exc:
-        raise RulesError(f"cannot read rules file {name}: {exc.strerror or exc}") from None
+        raise error(f"cannot read {what} {name}: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
-    if len(data) > MAX_RULES_FILE_BYTES:
-        raise RulesError(f"rules file {name} has more than {MAX_RULES_FILE_BYTES:,} bytes")
+    if len(data) > limit:
+        raise error(f"{what} {name} has more than {limit:,} bytes")
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        raise RulesError(f"rules file {name} is not UTF-8 text (byte {exc.start}): save it as UTF-8") from None
+        raise error(f"{what} {name} is not UTF-8 text (byte {exc.start}): save it as UTF-8") from None
 
 
-def load_rules_file(path: str | Path) -> dict[str, Any]:
-    """Read rule values from a TOML or JSON file (chosen by extension; JSON is tried first otherwise)."""
+def read_data_file(path: str | Path, what: str = "rules file", limit: int = MAX_RULES_FILE_BYTES,
+                   error: type[BJEVError] = RulesError, toml_only: bool = False, entry: str = "rule") -> dict[str, Any]:
+    """The table of a TOML or JSON file (chosen by extension; ``toml_only``: TOML whatever the name), read by
+    :func:`read_rules_text`: a mapping, or one ``error`` line (not valid, nested too deeply, not a table)."""
     name = excerpt(str(path))
-    text = read_rules_text(path)
-    toml = Path(path).suffix.lower() == ".toml"
+    text = read_rules_text(path, what, limit, error)
+    toml = toml_only or Path(path).suffix.lower() == ".toml"
     try:
         if toml:
             import tomllib
@@ -343,11 +347,18 @@ def load_rules_file(path: str | Path) -> dict[str, Any]:
             data = json.loads(text)
     except (ValueError, RecursionError) as exc:     # decode errors; integers of over 4,300 digits; deep nesting
         reason = "it is nested too deeply" if isinstance(exc, RecursionError) else excerpt(str(exc), 80)[1:-1]
-        raise RulesError(f"rules file {name} is not valid {'TOML' if toml else 'JSON'}: {reason}") from None
-    if isinstance(data, dict) and isinstance(data.get("rules"), dict):
-        data = data["rules"]  # allow a [rules] table / {"rules": {...}} wrapper
+        raise error(f"{what} {name} is not valid {'TOML' if toml else 'JSON'}: {reason}") from None
     if not isinstance(data, dict):
-        raise RulesError(f"rules file {name} must hold a table of rule = value")
+        raise error(f"{what} {name} must hold a table of {entry} = value")
+    return data
+
+
+def load_rules_file(path: str | Path) -> dict[str, Any]:
+    """Read rule values from a TOML or JSON file (chosen by extension; JSON is tried first otherwise); the values
+    may sit in a ``[rules]`` table."""
+    data = read_data_file(path)
+    if isinstance(data.get("rules"), dict):
+        data = data["rules"]  # allow a [rules] table / {"rules": {...}} wrapper
     return data
 
 

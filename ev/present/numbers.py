@@ -14,12 +14,14 @@
 """
 from __future__ import annotations
 
+import math
 import sys
 from decimal import ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["decimal_text", "exact_json", "exact_text", "fraction_text", "integer", "net_text", "number", "percent"]
+__all__ = ["decimal_text", "exact_json", "exact_text", "fraction_text", "integer", "json_ready", "net_text", "number",
+           "percent"]
 
 #: a no-break space: keeps a number with its unit ("99.59 %") and a Polish thousands group on one line
 NBSP = "\u00a0"
@@ -121,3 +123,16 @@ def exact_text(x: Fraction | None, scale: int = 1, unit: str = "") -> str:
         return "-"
     x = Fraction(x) * scale
     return f"{fraction_text(x)} = {decimal_text(x)}{unit}"
+
+
+# ----- strict JSON ------------------------------------------------------------------------------
+def json_ready(value: Any) -> Any:
+    """``value`` for strict JSON (``json.dumps(..., allow_nan=False)``): NaN and the infinities become null
+    (a missing number), at any depth; keys become text."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(v) for v in value]
+    return value

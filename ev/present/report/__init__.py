@@ -12,12 +12,12 @@ interrupted run leaves no half-written report.
 from __future__ import annotations
 
 import json
-import math
 import os
 from pathlib import Path
 from typing import Any
 
 from ev.present.files import DirectoryTarget
+from ev.present.numbers import json_ready
 from ev.present.report.model import Report, build_report, total_steps
 from ev.present.report.texts import LANGUAGES, check_language
 
@@ -26,21 +26,10 @@ FILES = ("report.pdf", "report.html", "report.md", "report.json", "exceptions.cs
          "distribution.png")
 
 
-def _json_ready(value: Any) -> Any:
-    """JSON has no NaN or infinity: they become null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {str(k): _json_ready(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json_ready(v) for v in value]
-    return value
-
-
 def report_json(report: Report, lang: str) -> str:
-    data = _json_ready(report.as_dict())
+    data = json_ready(report.as_dict())
     data["language"] = lang
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def render_all(report: Report, lang: str, workers: int | None = None) -> dict[str, bytes]:
