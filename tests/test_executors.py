@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 import time
 
@@ -76,6 +77,46 @@ def test_an_interrupt_while_collecting_stops_every_worker():
     with pytest.raises(KeyboardInterrupt), LocalExecutor(2) as ex:
         ex.run(fail_on_three, [0, 1, 2, 4, 5, 6, 7, 8, 9, 10], on_result)
     assert len(pids) == 2 and all(_gone(pid) for pid in set(pids))
+    assert multiprocessing.active_children() == []
+
+
+def killed_once(marker_dir: str, unit: int) -> int:
+    """Unit 3 kills its worker (SIGKILL, as the OOM killer does) the first time it runs; every unit returns 2 unit."""
+    marker = os.path.join(marker_dir, f"killed-{unit}")
+    if unit == 3 and not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.02)
+    return 2 * unit
+
+
+def killed_always(shared: None, unit: int) -> int:
+    if unit == 1:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return unit
+
+
+def test_a_worker_killed_from_outside_has_its_units_run_again(tmp_path):
+    """A worker that dies without answering is noticed at once (no hang): the units it had not finished run in a
+    fresh pool, each result comes back once."""
+    got: dict[int, int] = {}
+
+    def on_result(index: int, value: int) -> None:
+        assert index not in got
+        got[index] = value
+
+    with LocalExecutor(2) as ex:
+        ex.run(killed_once, list(range(12)), on_result, shared=str(tmp_path))
+    assert got == {i: 2 * i for i in range(12)} and (tmp_path / "killed-3").exists()
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_that_keeps_dying_stops_the_run_with_one_line():
+    got: list[int] = []
+    start = time.monotonic()
+    with pytest.raises(BJEVError, match="died without answering 3 times") as info, LocalExecutor(2) as ex:
+        ex.run(killed_always, list(range(6)), lambda i, v: got.append(v))
+    assert "\n" not in str(info.value) and 1 not in got and time.monotonic() - start < 30
     assert multiprocessing.active_children() == []
 
 

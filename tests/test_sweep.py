@@ -277,6 +277,82 @@ def test_an_interrupted_sweep_computes_only_the_missing_variants_when_rerun(tmp_
     assert json.loads(out)["computed"] == 0 and journal.read_text().count("\n") == 8
 
 
+def _figures(rows: list[dict]) -> list[dict]:
+    return [{k: v for k, v in r.items() if k not in ("seconds", "cpu_seconds")} for r in rows]
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_sweep_changes_no_row(tmp_path, capsys):
+    """kill -9 of a local worker while the sweep runs (what the OOM killer does): the sweep finishes, exit 0, and
+    its rows are those of an uninterrupted run."""
+    axes = ["--grid", "hit_soft_17=true,false", "--grid", "double=10-11,any", "--grid", "late_surrender=false,true"]
+    argv = [sys.executable, "-m", "ev", "sweep", *axes, *CHEAP, "--workers", "2", "--out", str(tmp_path / "a"),
+            "--json"]
+    proc = subprocess.Popen(argv, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    killed = None
+    deadline = time.monotonic() + 120
+    while killed is None and time.monotonic() < deadline and proc.poll() is None:
+        workers = _children(proc.pid)
+        if len(workers) >= 2 and (tmp_path / "a" / "sweep.jsonl").exists():
+            killed = int(workers[0])
+            os.kill(killed, signal.SIGKILL)
+        time.sleep(0.02)
+    out, err = proc.communicate(timeout=180)
+    assert killed is not None and proc.returncode == 0, err
+    code, again, _ = run_cli(capsys, "sweep", *axes, *CHEAP, "--workers", "1", "--out", str(tmp_path / "b"), "--json")
+    assert code == 0 and _figures(json.loads(out)["rows"]) == _figures(json.loads(again)["rows"])
+    assert json.loads(out)["computed"] == 8
+
+
+def test_a_signal_during_the_table_commit_keeps_the_previous_tables(tmp_path, capsys, monkeypatch):
+    """SIGTERM while the tables are replaced: exit 143, and the previous run's tables are there, whole and
+    together (the new rows are in the journal for the next run)."""
+    import ev.present.files as files_module
+    from ev.cli import Interrupted
+    code, _, _ = run_cli(capsys, "sweep", "--grid", "hit_soft_17=true,false", *CHEAP, "--workers", "1",
+                         "--out", str(tmp_path))
+    assert code == 0
+    before = {name: (tmp_path / name).read_bytes() for name in ("sweep.csv", "sweep.json", "sweep.parquet")}
+    real = os.replace
+    calls = []
+
+    def replace(src, dst):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise Interrupted(signal.SIGTERM)
+        return real(src, dst)
+
+    monkeypatch.setattr(files_module.os, "replace", replace)
+    code, _, err = run_cli(capsys, "sweep", "--grid", "hit_soft_17=true,false", "--grid", "double=10-11,any",
+                           *CHEAP, "--workers", "1", "--out", str(tmp_path))
+    monkeypatch.undo()
+    assert code == 143 and "terminated" in err
+    assert {name: (tmp_path / name).read_bytes() for name in before} == before
+    assert len((tmp_path / "sweep.jsonl").read_text().splitlines()) == 4
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "sweep.jsonl"])
+
+
+def test_a_full_disk_during_the_journal_append_is_one_line(tmp_path, capsys, monkeypatch):
+    import errno
+
+    import ev.present.sweep_output as output_module
+    code, _, _ = run_cli(capsys, "sweep", "--grid", "hit_soft_17=true,false", *CHEAP, "--workers", "1",
+                         "--out", str(tmp_path))
+    journal = (tmp_path / "sweep.jsonl").read_bytes()
+    tables = (tmp_path / "sweep.csv").read_bytes()
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(output_module.os, "write", full)
+    code, out, err = run_cli(capsys, "sweep", "--grid", "hit_soft_17=true,false", "--grid", "double=10-11,any",
+                             *CHEAP, "--workers", "1", "--out", str(tmp_path))
+    monkeypatch.undo()
+    assert code == 2 and err.count("\n") == 1 and "No space left on device" in err and not out
+    assert (tmp_path / "sweep.jsonl").read_bytes() == journal and (tmp_path / "sweep.csv").read_bytes() == tables
+
+
 def _children(pid: int) -> list[str]:
     try:
         return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
