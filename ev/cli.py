@@ -424,7 +424,15 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
     """
     # Check everything, lock --out, evaluate the unfinished variants (each appended to the journal), then commit
     # the tables as one set.
-    from ev.analysis.sweep import SweepOptions, check_size, estimate_cpu_seconds, make_grid, run_sweep, variants
+    from ev.analysis.sweep import (
+        SweepOptions,
+        check_size,
+        check_some_valid,
+        estimate_cpu_seconds,
+        make_grid,
+        run_sweep,
+        variants,
+    )
     from ev.core.rules import load_rules_file, parse_assignments
     from ev.present.files import DirectoryTarget
     from ev.present.sweep_output import TABLES, Journal, commit_tables, grid_rows, sweep_meta, sweep_text
@@ -436,6 +444,7 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
     options = SweepOptions(_split(args), args.exact, target, args.convention)
     check_size(grid, args.max_variants)
     grid_variants = variants(grid, options)
+    check_some_valid(grid_variants)
     with DirectoryTarget(args.out, TABLES, "the sweep") as out, _executor(args) as executor:
         journal = Journal(args.out)
         recorded = journal.load()

@@ -143,3 +143,13 @@ def test_ten_million_rounds_give_the_same_tallies_on_every_executor(cluster, cap
     assert (t["net_tenths"], t["net_sq_hundredths"], t["wager_tenths"], t["rounds_split"], t["rounds_double"]) == (
         one.net_tenths, one.net_sq, one.wager_tenths, one.rounds_split, one.rounds_double)
     assert {int(k): v for k, v in t["histogram_tenths"].items()} == one.histogram
+
+
+def test_a_local_cluster_leaves_no_scratch_space(tmp_path, monkeypatch):
+    """Dask's scratch space goes into a temporary directory of bjev's own, removed when the executor closes."""
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with DaskExecutor(local_workers=1) as executor:
+        assert [p.name for p in tmp_path.iterdir() if p.name.startswith("bjev-dask-")]
+        executor.run(lambda shared, unit: unit + shared, [1, 2], lambda i, r: None, shared=1)
+    assert list(tmp_path.iterdir()) == []

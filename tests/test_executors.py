@@ -148,3 +148,61 @@ def test_the_executor_options_exclude_each_other(capsys):
     code = main(["simulate", "--rounds", "1000", "--workers", "2", "--dask-local", "2"])
     _, err = capsys.readouterr()
     assert code == 2 and err.count("\n") == 1 and "not allowed with" in err
+
+
+# ----- --scheduler: addresses that are not a Dask scheduler (loopback only) ---------------------------------
+class _Server:
+    """A TCP server on the loopback that accepts and then stays silent, or answers with an HTTP reply."""
+
+    def __init__(self, reply: bytes | None) -> None:
+        import socket
+        import threading
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = self.sock.getsockname()[1]
+        self.reply, self.conns = reply, []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.conns.append(conn)
+            if self.reply:
+                conn.sendall(self.reply)
+
+    def close(self) -> None:
+        for conn in self.conns:
+            conn.close()
+        self.sock.close()
+
+
+def _free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("kind", ["silent", "http", "closed", "not tcp"])
+def test_a_scheduler_address_without_a_scheduler_is_one_line_within_seconds(kind, tmp_path, capsys):
+    pytest.importorskip("distributed")
+    server = _Server(None if kind == "silent" else b"HTTP/1.1 200 OK\r\n\r\nhello\n") \
+        if kind in ("silent", "http") else None
+    port = server.port if server else _free_port()
+    address = f"tcp://127.0.0.1:{port}" if kind != "not tcp" else f"http://127.0.0.1:{port}"
+    start = time.monotonic()
+    try:
+        code = main(["sweep", "--grid", "decks=1", "--set", "max_split_hands=1", "--scheduler", address,
+                     "--out", str(tmp_path / "s")])
+    finally:
+        if server:
+            server.close()
+    _, err = capsys.readouterr()
+    words = {"silent": "not as a Dask scheduler", "http": "not as a Dask scheduler", "closed": "refused",
+             "not tcp": "tcp://HOST:PORT"}[kind]
+    assert code == 2 and err.count("\n") == 1 and words in err and len(err) <= 301, err
+    assert time.monotonic() - start < 9 and not (tmp_path / "s").exists()

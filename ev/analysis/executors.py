@@ -24,13 +24,15 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import ev
-from ev.errors import BJEVError
+from ev.errors import BJEVError, excerpt
 from ev.interrupts import signals_deferred, worker_signals
 
 #: the most local worker processes per core (more only adds switching)
@@ -192,6 +194,49 @@ def bjev_version() -> str:
     return ev.__version__
 
 
+#: seconds to connect to a scheduler and to finish Dask's handshake with it (each)
+SCHEDULER_TIMEOUT = 5.0
+
+
+def _connect(distributed: Any, scheduler: str) -> Any:
+    """A Client of the scheduler at ``scheduler`` (``tcp://HOST:PORT``), or one BJEVError line: no such address,
+    nothing listening, or something that does not answer as a Dask scheduler within SCHEDULER_TIMEOUT seconds
+    (Dask's own handshake may wait for ever on a port that accepts and stays silent)."""
+    import socket
+    import threading
+    from urllib.parse import urlsplit
+    label = excerpt(scheduler)
+    try:
+        parts = urlsplit(scheduler)
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host = port = None
+    if not scheduler.isascii() or parts.scheme != "tcp" or not host or not port:
+        raise BJEVError(f"--scheduler expects tcp://HOST:PORT, got {label}")
+    try:
+        socket.create_connection((host, port), timeout=SCHEDULER_TIMEOUT).close()
+    except OSError as exc:
+        reason = "no answer" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
+        raise BJEVError(f"cannot reach the Dask scheduler {label}: {reason} "
+                        f"(within {SCHEDULER_TIMEOUT:g} s)") from None
+    made: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            made["client"] = distributed.Client(scheduler, timeout=f"{SCHEDULER_TIMEOUT:g}s")
+        except BaseException as exc:       # anything: a garbled answer fails in many ways
+            made["error"] = exc
+
+    thread = threading.Thread(target=connect, name="bjev-dask-connect", daemon=True)
+    thread.start()
+    thread.join(SCHEDULER_TIMEOUT + 1)
+    if "client" in made:
+        return made["client"]
+    error = made.get("error")
+    why = "no Dask handshake" if error is None else f"{type(error).__name__}: {excerpt(str(error), 80)[1:-1]}"
+    raise BJEVError(f"{label} answers, but not as a Dask scheduler ({why}, within {SCHEDULER_TIMEOUT + 1:g} s)")
+
+
 class DaskExecutor(Executor):
     """Units as Dask tasks on a running scheduler (``scheduler``) or on a LocalCluster of ``local_workers``.
 
@@ -209,22 +254,24 @@ class DaskExecutor(Executor):
         option = "--scheduler" if scheduler is not None else "--dask-local"
         distributed = import_distributed(option)
         self._distributed = distributed
+        self._scratch: str | None = None
         self.cluster: Any = None
         self.client: Any = None
         try:
             if local_workers is not None:
                 import logging
                 n = _check_workers(local_workers, "--dask-local")
-                self.cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                                        dashboard_address=":0", silence_logs=logging.CRITICAL)
+                # Dask's scratch space (spilled data, worker files) in a directory of its own, removed by close()
+                self._scratch = tempfile.mkdtemp(prefix="bjev-dask-")
+                import dask
+                with dask.config.set({"temporary-directory": self._scratch}):
+                    self.cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                                            dashboard_address=":0", silence_logs=logging.CRITICAL,
+                                                            local_directory=self._scratch)
                 self.client = distributed.Client(self.cluster)
                 self.client.wait_for_workers(n)
             else:
-                try:
-                    self.client = distributed.Client(scheduler, timeout="20s")
-                except Exception as exc:       # refused, timed out, or something else answering there
-                    raise BJEVError(f"cannot reach the Dask scheduler {scheduler}: "
-                                    f"{type(exc).__name__}: {str(exc)[:120]}") from None
+                self.client = _connect(distributed, scheduler)
             versions = set(self.client.run(bjev_version).values())
         except BaseException:
             self.close()
@@ -271,6 +318,9 @@ class DaskExecutor(Executor):
             client.close()
         if cluster is not None:
             cluster.close()
+        scratch, self._scratch = self._scratch, None
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def executor_for(workers: int | None = None, scheduler: str | None = None,

@@ -258,6 +258,8 @@ class Variant:
     index: int
     values: dict[str, Any]
     key: str
+    #: why the rule values are invalid (the row's ``error``), or None
+    error: str | None = None
 
 
 def _rule_values(values: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]:
@@ -289,9 +291,16 @@ def variants(grid: Grid, options: SweepOptions) -> list[Variant]:
     out = []
     for index, combo in enumerate(itertools.product(*(grid.axes[n] for n in names))):
         values = {**grid.base, **dict(zip(names, combo))}
-        full, _ = _rule_values(values)
-        out.append(Variant(index, values, variant_key(full, options)))
+        full, error = _rule_values(values)
+        out.append(Variant(index, values, variant_key(full, options), error))
     return out
+
+
+def check_some_valid(todo: Sequence[Variant]) -> None:
+    """Refuse a grid none of whose variants is a valid rule set (a bad fixed value, or bad values on every axis):
+    one line with the first variant's reason, before any work."""
+    if todo and all(v.error is not None for v in todo):
+        raise RulesError(f"no variant of the grid is a valid rule set: {todo[0].error}")
 
 
 # ===== one variant ===============================================================================
