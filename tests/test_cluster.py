@@ -153,3 +153,32 @@ def test_a_local_cluster_leaves_no_scratch_space(tmp_path, monkeypatch):
         assert [p.name for p in tmp_path.iterdir() if p.name.startswith("bjev-dask-")]
         executor.run(lambda shared, unit: unit + shared, [1, 2], lambda i, r: None, shared=1)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_to_the_process_group_of_a_dask_sweep_is_one_line(tmp_path, sig):
+    """A Ctrl-C (or SIGTERM) at the terminal reaches bjev and every Dask process of --dask-local: bjev stops the
+    cluster and says so in one line; no worker prints a traceback, none is left, no scratch space is left."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root), "TMPDIR": str(tmp_path)}
+    argv = [sys.executable, "-m", "ev", "sweep", *GRID, "--grid", "decks=1,2,6,8", "--dask-local", "2",
+            "--out", str(tmp_path / "s")]
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not (tmp_path / "s" / "sweep.jsonl").exists():
+        time.sleep(0.1)
+    os.killpg(proc.pid, sig)
+    _, err = proc.communicate(timeout=60)
+    text = err.decode()
+    assert proc.returncode == 128 + sig and text.strip() in ("bjev: interrupted", "bjev: terminated"), text
+    deadline = time.monotonic() + 10          # the workers' last moments after bjev has gone
+    while time.monotonic() < deadline:
+        left = subprocess.run(["pgrep", "-a", "-g", str(proc.pid)], capture_output=True, text=True).stdout
+        if not left:
+            break
+        time.sleep(0.2)
+    assert left == "" and not [p for p in tmp_path.iterdir() if "dask" in p.name]

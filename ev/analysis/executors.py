@@ -25,6 +25,7 @@ import contextlib
 import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -194,6 +195,23 @@ def bjev_version() -> str:
     return ev.__version__
 
 
+@contextlib.contextmanager
+def _workers_ignore_sigint() -> Any:
+    """Ignore SIGINT while the LocalCluster starts its worker processes: they inherit that (a new Python keeps an
+    ignored SIGINT ignored), so a Ctrl-C at the terminal, sent to the whole process group, reaches only bjev,
+    which stops the cluster, instead of printing a traceback from every worker.  (A Ctrl-C in those seconds of
+    start-up is ignored as well.)"""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:               # not the main thread: signals are not ours to change
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 #: seconds to connect to a scheduler and to finish Dask's handshake with it (each)
 SCHEDULER_TIMEOUT = 5.0
 
@@ -264,7 +282,7 @@ class DaskExecutor(Executor):
                 # Dask's scratch space (spilled data, worker files) in a directory of its own, removed by close()
                 self._scratch = tempfile.mkdtemp(prefix="bjev-dask-")
                 import dask
-                with dask.config.set({"temporary-directory": self._scratch}):
+                with dask.config.set({"temporary-directory": self._scratch}), _workers_ignore_sigint():
                     self.cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                                             dashboard_address=":0", silence_logs=logging.CRITICAL,
                                                             local_directory=self._scratch)
