@@ -136,7 +136,7 @@ def test_a_published_figure_from_the_metadata_is_compared_in_its_convention():
     assert pub == {"percent": "99.50", "decimals": 2, "value": 0.995, "convention": "initial_bet",
                    "source": "metadata"}
     assert report.rtp["matches_published"] == (round(100 * report.rtp["rtp_initial"], 2) == 99.50)
-    text = render_all(report, "en")["report.md"].decode("utf-8").replace(NBSP, " ")
+    text = render_all(report, "en")["report.md"].decode("utf-8").replace(NBSP, " ").replace("\\_", "_")
     assert "99.50 %" in text and "(metadata field published_rtp, per initial bet)" in text
     d = report.verification["distinguishing"]
     assert d["published_interval"] == pytest.approx([0.99495, 0.99505])

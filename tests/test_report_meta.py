@@ -33,6 +33,22 @@ def test_meta_fields_and_blanks(tmp_path):
     ({"min_bet": 10, "max_bet": 5}, "above max_bet"),
     ({"revision": "1.0"}, "list of tables"),
     ({"revision": [{"who": "me"}]}, "unknown field 'who'"),
+    ({"max_bet": float("inf")}, "positive number"),
+    ({"max_bet": float("nan")}, "positive number"),
+    ({"max_bet": 1e300}, "at most 1,000,000,000"),
+    ({"min_bet": 0.001}, "at most 2 decimals"),
+    ({"min_bet": 2.5, "max_bet": 2.25}, "above max_bet"),
+    ({"supplier": "x" * 201}, "at most 200"),
+    ({"revision": [{"description": "x" * 2001}]}, "at most 2,000"),
+    ({"revision": [{}] * 101}, "at most 100"),
+    ({"author": "a\tb"}, "control characters"),
+    ({"author": "a\u200bb"}, "control characters"),
+    ({"game_name": "黑杰克"}, "cannot draw"),
+    ({"game_name": "\U0001F3B2 dice"}, "cannot draw"),
+    ({"game_name": "بلاك جاك"}, "right-to-left"),
+    ({"game_name": "בלאק"}, "right-to-left"),
+    ({"published_rtp_convention": ["total_wagered"], "published_rtp": "99"}, "one of"),
+    ({"even_money_stake": "1"}, "1 or 1.5"),
 ])
 def test_meta_errors_name_the_field(data, words):
     with pytest.raises(MetadataError, match=words):
@@ -50,6 +66,31 @@ def test_meta_file_errors(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(MetadataError, match="not UTF-8"):
         load_meta(binary)
+
+
+def test_meta_text_in_every_script_the_font_draws():
+    """Latin with diacritics (Polish, German), Greek, Cyrillic, signs and playing cards are kept as written."""
+    data = check_meta({"game_name": "Żółć Größe Ωμέγα Жук €£ ≤ 🂡", "min_bet": 0.5, "max_bet": 1_000_000_000})
+    assert data["game_name"] == "Żółć Größe Ωμέγα Жук €£ ≤ 🂡" and data["max_bet"] == 1_000_000_000
+
+
+def test_meta_text_is_never_markup_in_the_markdown(tmp_path):
+    """Tags, links, images and emphasis in a metadata field are printed as text in report.md (and report.html),
+    never passed on as Markdown or HTML."""
+    import copy
+
+    from ev.present.report import build_report, render_all
+    hostile = ('<script>alert(1)</script> [x](javascript:alert(1)) ![i](http://example.invalid/a.png) '
+               '<iframe src=x onerror=y> *b* `c` & | d')
+    report = build_report(Rules(max_split_hands=1), simulate_rounds=0, sensitivity=False,
+                          meta=check_meta({"supplier": hostile, "game_name": "G_1 [v2]"}))
+    files = render_all(copy.deepcopy(report), "en", workers=0)
+    text = files["report.md"].decode()
+    for raw in ("<script", "<iframe", "[x](javascript:", "![i]", "*b*", "`c`"):
+        assert raw not in text, raw
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; \\[x\\](javascript:alert(1))" in text
+    html = files["report.html"].decode()
+    assert "<script>" not in html and "<iframe" not in html and "&lt;script&gt;" in html
 
 
 def test_build_commit_recorded_at_build_time(tmp_path, monkeypatch):

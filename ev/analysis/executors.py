@@ -289,7 +289,7 @@ class DaskExecutor(Executor):
                 self.client = distributed.Client(self.cluster)
                 self.client.wait_for_workers(n)
             else:
-                self.client = _connect(distributed, scheduler)
+                self.client = _connect(distributed, str(scheduler))
             versions = set(self.client.run(bjev_version).values())
         except BaseException:
             self.close()

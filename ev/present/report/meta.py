@@ -19,11 +19,14 @@ Also here: the git commit bjev was built from (:func:`build_commit`).
 """
 from __future__ import annotations
 
+import functools
+import math
 import subprocess
+import unicodedata
 from pathlib import Path
 from typing import Any
 
-from ev.errors import MetadataError
+from ev.errors import MetadataError, excerpt
 
 TEXT_FIELDS = ("supplier", "game_name", "game_id", "game_version", "jurisdiction", "document_id", "author",
                "reviewer", "approver", "currency")
@@ -40,19 +43,20 @@ BLANK_FIELDS = ("supplier", "game_name", "game_id", "game_version", "jurisdictio
 BUILD_COMMIT_FILE = Path(__file__).resolve().parents[2] / "build_commit.txt"
 
 
+#: the longest text of a field, and of a revision's description (characters)
+MAX_TEXT, MAX_DESCRIPTION = 200, 2000
+#: the largest table limit, and the decimals a limit may have (an amount of money)
+MAX_BET, BET_DECIMALS = 1_000_000_000, 2
+#: the largest metadata file (bytes)
+MAX_META_BYTES = 64 * 1024
+
+
 def load_meta(path: str | Path) -> dict[str, Any]:
-    """Read and validate a metadata file; every field present, None where not given."""
-    import tomllib
-    p = Path(path)
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MetadataError(f"cannot read metadata file {str(p)!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise MetadataError(f"metadata file {str(p)!r} is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise MetadataError(f"metadata file {str(p)!r} is not valid TOML: {exc}") from None
-    return check_meta(data, str(p))
+    """Read and validate a metadata file (TOML; a regular file of at most 64 KiB, UTF-8: read as rules files
+    are, so a FIFO, a device or a deeply nested file is one line); every field present, None where not given."""
+    from ev.core.rules import read_data_file
+    data = read_data_file(path, "metadata file", MAX_META_BYTES, MetadataError, toml_only=True, entry="field")
+    return check_meta(data, excerpt(str(path)))
 
 
 def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
@@ -60,47 +64,96 @@ def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
     known = TEXT_FIELDS + NUMBER_FIELDS + ("revision", "published_rtp", "published_rtp_convention", "even_money_stake")
     for key in data:
         if key not in known:
-            raise MetadataError(f"{source}: unknown field {key!r}; known fields: {', '.join(known)}")
+            raise MetadataError(f"{source}: unknown field {excerpt(key)}; known fields: {', '.join(known)}")
     out: dict[str, Any] = {k: None for k in TEXT_FIELDS + NUMBER_FIELDS}
     for key in TEXT_FIELDS:
         if key in data:
-            value = data[key]
-            if not isinstance(value, str) or "\n" in value:
-                raise MetadataError(f"{source}: field {key!r} must be one line of text, got {value!r}")
-            out[key] = value.strip() or None
+            out[key] = _text(data[key], f"{source}: field {key!r}", MAX_TEXT)
     for key in NUMBER_FIELDS:
         if key in data:
-            value = data[key]
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-                raise MetadataError(f"{source}: field {key!r} must be a positive number, got {value!r}")
-            out[key] = value
+            out[key] = _amount(data[key], f"{source}: field {key!r}")
     if out["min_bet"] is not None and out["max_bet"] is not None and out["min_bet"] > out["max_bet"]:
         raise MetadataError(f"{source}: min_bet {out['min_bet']} is above max_bet {out['max_bet']}")
     out["published_rtp"] = _published_rtp(data.get("published_rtp"), source)
     convention = data.get("published_rtp_convention", "total_wagered")
-    if convention not in CONVENTIONS:
+    if not isinstance(convention, str) or convention not in CONVENTIONS:
         raise MetadataError(f"{source}: field 'published_rtp_convention' must be one of {', '.join(CONVENTIONS)}, "
-                            f"got {convention!r}")
+                            f"got {excerpt(str(convention))}")
     if "published_rtp_convention" in data and out["published_rtp"] is None:
         raise MetadataError(f"{source}: field 'published_rtp_convention' needs 'published_rtp'")
     out["published_rtp_convention"] = convention
     stake = data.get("even_money_stake", 1)
-    if isinstance(stake, bool) or stake not in EVEN_MONEY_STAKES:
-        raise MetadataError(f"{source}: field 'even_money_stake' must be 1 or 1.5 (initial bets), got {stake!r}")
+    if isinstance(stake, bool) or not isinstance(stake, (int, float)) or stake not in EVEN_MONEY_STAKES:
+        raise MetadataError(f"{source}: field 'even_money_stake' must be 1 or 1.5 (initial bets), got "
+                            f"{excerpt(str(stake))}")
     out["even_money_stake"] = stake
     revisions = data.get("revision", [])
     if not isinstance(revisions, list) or not all(isinstance(r, dict) for r in revisions):
         raise MetadataError(f"{source}: 'revision' must be a list of tables ([[revision]])")
+    if len(revisions) > 100:
+        raise MetadataError(f"{source}: {len(revisions)} revisions; the report lists at most 100")
     out["revision"] = []
     for i, rev in enumerate(revisions, 1):
-        for key, value in rev.items():
+        for key in rev:
             if key not in REVISION_FIELDS:
-                raise MetadataError(f"{source}: revision {i}: unknown field {key!r}; known fields: "
+                raise MetadataError(f"{source}: revision {i}: unknown field {excerpt(key)}; known fields: "
                                     f"{', '.join(REVISION_FIELDS)}")
-            if not isinstance(value, str) or "\n" in value:
-                raise MetadataError(f"{source}: revision {i}: field {key!r} must be one line of text")
-        out["revision"].append({k: rev.get(k) for k in REVISION_FIELDS})
+        out["revision"].append({k: None if rev.get(k) is None else
+                                _text(rev[k], f"{source}: revision {i}: field {k!r}",
+                                      MAX_DESCRIPTION if k == "description" else MAX_TEXT)
+                                for k in REVISION_FIELDS})
     return out
+
+
+def _text(value: Any, where: str, longest: int) -> str | None:
+    """A text field: one line of at most ``longest`` characters, without control characters, every character one
+    the report's PDF font can draw; None when blank."""
+    if not isinstance(value, str):
+        raise MetadataError(f"{where} must be one line of text, got {type(value).__name__} "
+                            f"{excerpt(str(value))}")
+    if len(value) > longest:
+        raise MetadataError(f"{where} has {len(value):,} characters; at most {longest:,}")
+    for ch in value:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise MetadataError(f"{where} must be one line of text without control characters, got "
+                                f"U+{ord(ch):04X} in {excerpt(value)}")
+    backwards = [ch for ch in value if unicodedata.bidirectional(ch) in ("R", "AL")]
+    if backwards:
+        ch = backwards[0]
+        raise MetadataError(f"{where}: {ch!r} (U+{ord(ch):04X}) is right-to-left text, which the report's PDF "
+                            f"cannot set (it would print the letters in the wrong order); write it in Latin letters")
+    missing = [ch for ch in value if ord(ch) not in drawable()]
+    if missing:
+        ch = missing[0]
+        raise MetadataError(f"{where}: the report's font (DejaVu Sans) cannot draw {ch!r} "
+                            f"(U+{ord(ch):04X}, {unicodedata.name(ch, 'unnamed')}); write it in Latin, Greek or "
+                            f"Cyrillic letters")
+    return value.strip() or None
+
+
+@functools.cache
+def drawable() -> frozenset[int]:
+    """The code points every face of the report's PDF font (DejaVu Sans: regular, bold, oblique) can draw."""
+    from fontTools.ttLib import TTFont
+
+    from ev.present.report.render_pdf import font_path
+    faces = []
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf"):
+        font = TTFont(str(font_path(name)), lazy=True)
+        faces.append(set(font.getBestCmap()))
+        font.close()
+    return frozenset(set.intersection(*faces) | {0x20})
+
+
+def _amount(value: Any, where: str) -> float | int:
+    """A table limit: a positive amount of at most MAX_BET with at most BET_DECIMALS decimals."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or not value > 0:
+        raise MetadataError(f"{where} must be a positive number, got {excerpt(str(value))}")
+    if value > MAX_BET:
+        raise MetadataError(f"{where} is {value:g}; a table limit may be at most {MAX_BET:,}")
+    if round(value, BET_DECIMALS) != value:
+        raise MetadataError(f"{where} is {value!r}; an amount has at most {BET_DECIMALS} decimals")
+    return value
 
 
 def _published_rtp(value: Any, source: str) -> dict | None:

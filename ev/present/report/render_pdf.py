@@ -289,11 +289,17 @@ def _heading(pdf: FPDF, block: Heading) -> None:
     pdf.set_text_color(0, 0, 0)
 
 
+#: the widest a column grows to hold its longest word, as a share of the page's text width
+WIDEST_COLUMN = 0.7
+
+
 def column_widths(pdf: _PDF, table: Table, total: float, size: float) -> list[float]:
     """Column widths (mm) near ``table.widths`` in which no word of a header and no number of a cell breaks.
 
     Each column is at least as wide as its longest header word (bold) and its longest
-    cell word, plus padding; the other columns share what is left in proportion.
+    cell word, plus padding, up to WIDEST_COLUMN of the page (a longer word, as a
+    metadata field may hold, is broken); the other columns share what is left in
+    proportion.
     """
     n = len(table.headers)
     rel = list(table.widths) if table.widths else [1.0] * n
@@ -304,7 +310,7 @@ def column_widths(pdf: _PDF, table: Table, total: float, size: float) -> list[fl
         for row in table.rows:
             if j < len(row):
                 widest += [pdf.width_of(w, "", size) for w in words(row[j])]
-        need.append(max(widest) + pad)
+        need.append(min(max(widest) + pad, WIDEST_COLUMN * pdf.epw))
     fixed: dict[int, float] = {}
     while True:
         free = total - sum(fixed.values())
