@@ -149,12 +149,12 @@ def check_rounds(rounds: int, limit: int | None, workers: int | None) -> None:
 
 def _executor_options(p: argparse.ArgumentParser) -> None:
     """--workers, --scheduler, --dask-local: where the work units run (ev.analysis.executors)."""
-    g = p.add_mutually_exclusive_group()
-    g.add_argument("--workers", type=count(1, MAX_WORKERS), metavar="N",
+    g = p.add_mutually_exclusive_group()     # (a group's add_argument is argparse's own: _Once by hand)
+    g.add_argument("--workers", type=count(1, MAX_WORKERS), metavar="N", action=_Once,
                    help=f"local worker processes (default: all cores; at most {MAX_WORKERS}, four per core)")
-    g.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+    g.add_argument("--scheduler", metavar="tcp://HOST:PORT", action=_Once,
                    help="run on a running dask.distributed scheduler (needs the cluster extra)")
-    g.add_argument("--dask-local", type=parse_count, metavar="N",
+    g.add_argument("--dask-local", type=parse_count, metavar="N", action=_Once,
                    help="start a dask.distributed LocalCluster of N worker processes and run on it")
 
 

@@ -226,13 +226,15 @@ def _connect(distributed: Any, scheduler: str) -> Any:
     label = excerpt(scheduler)
     try:
         parts = urlsplit(scheduler)
-        host, port = parts.hostname, parts.port
+        scheme, host, port = parts.scheme, parts.hostname, parts.port
     except ValueError:
-        host = port = None
-    if not scheduler.isascii() or parts.scheme != "tcp" or not host or not port:
+        scheme = host = port = None
+    if not scheduler.isascii() or scheme != "tcp" or not host or not port or len(host) > 253:
         raise BJEVError(f"--scheduler expects tcp://HOST:PORT, got {label}")
     try:
         socket.create_connection((host, port), timeout=SCHEDULER_TIMEOUT).close()
+    except UnicodeError:              # a host name no resolver takes (a label over 63 characters)
+        raise BJEVError(f"--scheduler expects tcp://HOST:PORT, got {label}") from None
     except OSError as exc:
         reason = "no answer" if isinstance(exc, TimeoutError) else (exc.strerror or str(exc))
         raise BJEVError(f"cannot reach the Dask scheduler {label}: {reason} "

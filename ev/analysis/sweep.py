@@ -95,6 +95,8 @@ def _grid_value(value: Any, name: str, where: str) -> Any:
     inside a list) is refused in one line."""
     if isinstance(value, (bool, int, float, str)):
         return value
+    if value is None:
+        raise RulesError(f"{where}: {name} is null; a rule value is a number, true or false, or text")
     kind = ("a list inside a list" if isinstance(value, list) else "a table" if isinstance(value, dict)
             else "a date or time" if isinstance(value, (datetime.date, datetime.time)) else type(value).__name__)
     raise RulesError(f"{where}: {name} = {excerpt(str(value))} is {kind}; a rule value is a number, true or false, "

@@ -163,6 +163,8 @@ class DirectoryTarget:
     def __init__(self, out: str | os.PathLike, names: Iterable[str] = (), what: str = "the files") -> None:
         self.out = Path(out)
         self.label = f"{what} to {excerpt(str(out))}"
+        if not str(out).strip():
+            raise OutputError(f"cannot write {what}: give the name of a directory, not an empty one")
         self.made: list[Path] = []            # directories this target created (outermost first)
         self.fd: int | None = None
         try:

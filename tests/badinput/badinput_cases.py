@@ -45,6 +45,7 @@ def case(*argv: str, words: str = "", files: dict | None = None, process: bool =
 # ----- the commands that take rule options, each with the arguments it needs to get that far -------------
 RULE_COMMANDS = {
     "rtp": ("rtp",),
+    "sweep": ("sweep", "--out", "{tmp}/s", "--grid", "hit_soft_17=true,false"),
     "hand": ("hand", "T,6", "--up", "9"),
     "rules-effect": ("rules-effect",),
     "simulate": ("simulate", "--rounds", "1000"),
@@ -299,6 +300,217 @@ NOT_UTF8 = [
     case("chart", "--format", "\udcff", words="invalid choice", process=True),
 ]
 
+# ===== the surfaces of sweeps, executors and report metadata (issue 26) ======================================
+SWEEP = ("sweep", "--out", "{tmp}/s")
+_HUGE_GRID = "".join(f"a{i} = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n" for i in range(5))
+
+# ----- grid files: the rules files' bad files, as the grid ------------------------------------------------
+def _grid_file_cases() -> list[Case]:
+    out = []
+    for filename, contents, words in BAD_FILES:
+        if filename == "list-value.json":          # {"decks": [1]}: an axis of one value, a valid grid
+            continue
+        files = {} if contents is None else {filename: contents}
+        out.append(case(*SWEEP, f"{{tmp}}/{filename}", words=words, files=files, process=contents == FIFO,
+                        note="sweep GRID"))
+    out.append(case(*SWEEP, "/dev/zero", words="character device", process=True, note="sweep GRID /dev/zero"))
+    return out
+
+
+#: grid file contents -> words
+GRID_TEXTS = [
+    ("decks = 1979-05-27\n", "date or time"), ("decks = 07:32:00\n", "date or time"),
+    ("decks = 1979-05-27T07:32:00Z\n", "date or time"), ("decks = 1979-05-27T07:32:00\n", "date or time"),
+    ("decks = [1979-05-27]\n", "date or time"), ("[grid]\nhit_soft_17 = 1979-05-27T00:32:00.999999-07:00\n",
+                                                  "date or time"),
+    ("[rules]\ndecks = 07:32:00\n", "date or time"),
+    ("[grid]\ndecks = {a = 1}\n", "a table"), ("[grid]\n[grid.decks]\nx = 1\n", "a table"),
+    ("decks = [[1]]\n", "list inside a list"), ("decks = [1, [2]]\n", "list inside a list"),
+    ("decks = [{a = 1}]\n", "a table"), ("decks = []\n", "lists no values"), ("[grid]\ndecks = []\n", "no values"),
+    ("decks = [1, 1]\n", "twice"), ('double = ["any", "ANY"]\n', "twice"), ("hit_soft_17 = [true, true]\n", "twice"),
+    ("decks = [1]\n[grid]\ndecks = [2]\n", "given twice"), ("[rules]\ndecks = 1\n[grid]\ndecks = [2]\n", "given twice"),
+    ("decks = 2\n[rules]\ndecks = 1\n", "given twice"), ("[rules]\ndecks = [1, 2]\n", "fixed values"),
+    ("[axes]\ndecks = [1]\n", "unknown table"), ("[Grid]\ndecks = [1]\n", "unknown table"),
+    ("[[grid]]\ndecks = 1\n", "unknown rule"), ("colour = [1, 2]\n", "unknown rule"),
+    ("DECKS = [1]\n", "unknown rule"), ("[grid]\nnonsense = 1\n", "unknown rule"),
+    ("decks = [0, 9]\n", "no variant"), ("decks = 9\n", "no variant"), ('blackjack_payout = ["7:5"]\n', "no variant"),
+    ('double = ["sometimes", "never"]\n', "no variant"), ("decks = inf\n", "no variant"),
+    ("decks = nan\n", "no variant"), ("decks = [-1, 0]\n", "no variant"), ('decks = "x"\n', "no variant"),
+    ("max_split_hands = [5, 6]\n", "no variant"), (_HUGE_GRID, "unknown rule"),
+]
+#: JSON grid files -> words
+GRID_JSON = [
+    ('{"grid": {"decks": [1, 1]}}', "twice"), ('{"decks": [1, null]}', "null"), ('{"decks": [1e400]}', "no variant"),
+    ('{"decks": {"$ref": 1}}', "unknown table"), ('{"grid": [1, 2]}', "unknown rule"),
+    ('{"rules": {"decks": [1, 2]}}', "fixed values"), ('{"decks": null}', "null"),
+]
+BIG_AXES = [a for i, values in enumerate(("1,2,3,4,5,6,7,8", "true,false", "10-11,9-11,any", "true,false", "1,2,3,4",
+                                          "true,false", "3:2,6:5,7:5,2:1", "ten,ace_ten,none", "true,false"))
+            for a in ("--grid", ("decks", "hit_soft_17", "double", "double_after_split", "max_split_hands",
+                                 "late_surrender", "blackjack_payout", "peek", "insurance")[i] + "=" + values)]
+
+
+def _grid_text_cases() -> list[Case]:
+    out = [case(*SWEEP, f"{{tmp}}/g{i}.toml", words=words, files={f"g{i}.toml": text}, note="sweep grid")
+           for i, (text, words) in enumerate(GRID_TEXTS)]
+    out += [case(*SWEEP, f"{{tmp}}/g{i}.json", words=words, files={f"g{i}.json": text}, note="sweep JSON grid")
+            for i, (text, words) in enumerate(GRID_JSON)]
+    out.append(case(*SWEEP, *BIG_AXES, words="--max-variants 18432", note="18,432 variants"))
+    out.append(case(*SWEEP, *BIG_AXES, "--max-variants", "1000", words="limit of 1,000"))
+    out.append(case(*SWEEP, "--grid", "decks=1,2", "--max-variants", "1", words="limit of 1"))
+    return out
+
+
+#: --grid arguments -> words
+BAD_AXES = [
+    ("decks", "key=value1"), ("=1", "unknown rule"), ("decks=", "no values"), ("decks=,", "no values"),
+    ("decks=1,,2", "empty value"), ("decks=1,", "empty value"), ("colour=1,2", "unknown rule"), ("decks=1,1", "twice"),
+    ("DECKS=1", "unknown rule"), ("decks=9", "no variant"), ("decks=0,9", "no variant"), ("decks=x", "no variant"),
+    ("decks=٤", "no variant"), ("hit_soft_17=maybe", "no variant"), ("double=sometimes", "no variant"),
+    ("peek=always,never", "no variant"), ("decks=" + "9" * 5000, "no variant"), ("x" * 10000 + "=1", "unknown rule"),
+    ("max_split_hands=5", "no variant"), ("decks=1.5", "no variant"), ("decks=1e1", "no variant"),
+    ("decks= ", "no values"), ("late_surrender=early", "no variant"), ("double=any,ANY", "twice"),
+]
+
+
+def _axis_cases() -> list[Case]:
+    out = [case(*SWEEP, "--grid", axis, words=words, note="sweep --grid") for axis, words in BAD_AXES]
+    out += [case(*SWEEP, "--grid", "decks=1,2", "--grid", "decks=3", words="given twice"),
+            case(*SWEEP, "--grid", "decks=1", "--grid", "hit_soft_17=true", "--grid", "decks=2", words="given twice"),
+            case(*SWEEP, "--set", "decks=9", words="no variant", note="no axis: one variant"),
+            case(*SWEEP, "--grid", "decks=1", "--grid", "bogus", words="key=value1")]
+    return out
+
+
+BAD_TARGETS = ["0", "-1", "2", "2.5", "99.5", "nan", "inf", "-inf", "", "x", "1e999999999", "1e-999999999",
+               "0.995x", "٠.٩", "1/2", "0x1", " ", "1" * 50, "0.0000001", "+-0.9", "\udcff"]
+
+
+def _target_cases() -> list[Case]:
+    out = [case(*SWEEP, "--grid", "decks=1", "--target-rtp", value, words="--target-rtp", note="sweep --target-rtp",
+                process="\udcff" in value) for value in BAD_TARGETS]
+    out += [case(*SWEEP, "--grid", "decks=1", "--solve", "blackjack_payout", words="needs --target-rtp"),
+            case(*SWEEP, "--grid", "decks=1", "--target-rtp", "0.99", "--solve", "decks", words="invalid choice"),
+            case(*SWEEP, "--grid", "decks=1", "--target-rtp", "0.99", "--convention", "x", words="invalid choice"),
+            case(*SWEEP, "--grid", "decks=1", "--target-rtp", "0.99", "--target-rtp", "0.98", words="twice"),
+            case(*SWEEP, "--grid", "decks=1", "--split-strategy", "best", words="invalid choice"),
+            case(*SWEEP, "--grid", "decks=1", "--exact=1", words="--exact")]
+    return out
+
+
+def _executor_cases() -> list[Case]:
+    out = []
+    for value in BAD_COUNTS:
+        out.append(case(*SWEEP, "--grid", "decks=1", "--workers", value, note="sweep --workers"))
+        out.append(case(*SWEEP, "--grid", "decks=1", "--dask-local", value, note="sweep --dask-local"))
+        out.append(case(*SWEEP, "--grid", "decks=1", "--max-variants", value, note="sweep --max-variants"))
+    out += [
+        case(*SWEEP, "--grid", "decks=1", "--workers", "9999", words="at most"),
+        case(*SWEEP, "--grid", "decks=1", "--dask-local", "9999", words="at most"),
+        case(*SWEEP, "--grid", "decks=1", "--workers", "1", "--workers", "2", words="twice"),
+        case(*SWEEP, "--grid", "decks=1", "--workers", "2", "--dask-local", "2", words="not allowed with"),
+        case(*SWEEP, "--grid", "decks=1", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1",
+             words="not allowed with"),
+        case("simulate", "--rounds", "1000", "--dask-local", "9999", words="at most"),
+        case("simulate", "--rounds", "1000", "--workers", "1", "--workers", "2", words="twice"),
+    ]
+    for address, words in [("", "tcp://HOST:PORT"), ("x", "tcp://HOST:PORT"), ("tcp://", "tcp://HOST:PORT"),
+                           ("tcp://127.0.0.1", "tcp://HOST:PORT"), ("tcp://127.0.0.1:notaport", "tcp://HOST:PORT"),
+                           ("tcp://127.0.0.1:99999", "tcp://HOST:PORT"), ("http://127.0.0.1:1", "tcp://HOST:PORT"),
+                           ("tcp://[::1", "tcp://HOST:PORT"), ("inproc://x", "tcp://HOST:PORT"),
+                           ("tls://127.0.0.1:1", "tcp://HOST:PORT"), ("tcp://127.0.0.1:1", "refused"),
+                           ("tcp://localhost:1", "refused"), ("tcp://[::1]:1", "cannot reach"),
+                           ("tcp://127.0.0.1:0", "tcp://HOST:PORT"), ("tcp://127.0.0.1:1/path", "refused"),
+                           ("tcp://" + "1" * 300 + ":1", "tcp://HOST:PORT"), ("tcp://127.0.0.1:１", "tcp://HOST:PORT")]:
+        out.append(case(*SWEEP, "--grid", "decks=1", "--scheduler", address, words=words, note="sweep --scheduler"))
+    out.append(case("simulate", "--rounds", "1000", "--scheduler", "tcp://127.0.0.1:1", words="refused"))
+    out.append(case(*SWEEP, "--grid", "decks=1", "--scheduler", "\udcff", words="tcp://HOST:PORT", process=True))
+    return out
+
+
+def _sweep_out_cases() -> list[Case]:
+    return [
+        case("sweep", "--grid", "decks=1", "--out", "/dev/null", words="not a directory"),
+        case("sweep", "--grid", "decks=1", "--out", "{tmp}/a-file", words="not a directory", files={"a-file": b"x"}),
+        case("sweep", "--grid", "decks=1", "--out", f"{{tmp}}/{LONG}", words="longer than"),
+        case("sweep", "--grid", "decks=1", "--out", "{tmp}/a-file/sub", words="a-file", files={"a-file": b"x"}),
+        case("sweep", "--grid", "decks=1", "--out", "{tmp}/nul\x00byte", words="null"),
+        case("sweep", "--grid", "decks=1", "--out", "{tmp}/s", words="directory", files={"s/sweep.csv": DIR}),
+        case("sweep", "--grid", "decks=1", "--out", "{tmp}/s", words="not a regular file",
+             files={"s/sweep.jsonl": DIR}),
+        case("sweep", "--grid", "decks=1", "--out", "{tmp}/s", words="not a regular file",
+             files={"s/sweep.jsonl": FIFO}, process=True),
+        case("sweep", "--grid", "decks=1", "--out", "{tmp}/s", "--out", "{tmp}/t", words="twice"),
+        case("sweep", "--grid", "decks=1", "--out", "", words="name of a directory"),
+    ]
+
+
+# ----- --meta: the metadata file -----------------------------------------------------------------------------
+META_FILES = [
+    ("missing.toml", None, "cannot read"), ("folder.toml", DIR, "directory"), ("pipe.toml", FIFO, "FIFO"),
+    ("big.toml", b"#" * (70 * 1024), "at most"), ("utf16.toml", 'supplier = "x"'.encode("utf-16"), "UTF-8"),
+    ("binary.toml", bytes(range(256)) * 4, "UTF-8"), ("latin1.toml", 'supplier = "café"\n'.encode("latin-1"), "UTF-8"),
+    ("deep.toml", b"a = " + b"[" * 20000 + b"]" * 20000, "nested too deeply"),
+    ("invalid.toml", b"supplier = = 2", "not valid TOML"), ("m.json", b'{"supplier": "x"}', "not valid TOML"),
+    ("huge-int.toml", f"max_bet = {_BIG_INT}\n".encode(), "max_bet"),
+]
+#: metadata file contents -> words
+META_TEXTS = [
+    ('colour = "red"\n', "unknown field"), ("supplier = 3\n", "one line of text"),
+    ('author = """a\nb"""\n', "one line"), ("max_bet = -1\n", "positive number"), ("max_bet = true\n", "positive"),
+    ("max_bet = inf\n", "positive number"), ("max_bet = nan\n", "positive number"), ("min_bet = -inf\n", "positive"),
+    ("max_bet = 1e300\n", "at most 1,000,000,000"), ("min_bet = 0.001\n", "decimals"), ("min_bet = 0\n", "positive"),
+    ("min_bet = 10\nmax_bet = 5\n", "above max_bet"), ('max_bet = "500"\n', "positive number"),
+    ('supplier = "' + "x" * 201 + '"\n', "at most 200"), ("[[revision]]\ndescription = \"" + "d" * 2001 + "\"\n",
+                                                         "at most 2,000"),
+    ("[[revision]]\n" * 101, "at most 100"), ('author = "a\\tb"\n', "control characters"),
+    ('author = "a\\u200bb"\n', "control characters"), ('author = "a\\u0000b"\n', "control characters"),
+    ('game_name = "黑杰克"\n', "cannot draw"), ('game_name = "\U0001F3B2"\n', "cannot draw"),
+    ('game_name = "بلاك جاك"\n', "right-to-left"), ('game_name = "בלאק ג׳ק"\n', "right-to-left"),
+    ('revision = "1.0"\n', "list of tables"), ("[[revision]]\nwho = \"me\"\n", "unknown field"),
+    ("[[revision]]\ndate = 2024-06-07\n", "one line of text"), ('published_rtp = "abc"\n', "published_rtp"),
+    ('published_rtp = "250"\n', "published_rtp"), ('published_rtp = "99.59e0"\n', "published_rtp"),
+    ('published_rtp_convention = "initial_bet"\n', "needs 'published_rtp'"),
+    ('published_rtp = "99"\npublished_rtp_convention = "gross"\n', "published_rtp_convention"),
+    ("even_money_stake = 2\n", "1 or 1.5"), ('even_money_stake = "1"\n', "1 or 1.5"),
+    ("even_money_stake = true\n", "1 or 1.5"), ('currency = "' + "E" * 300 + '"\n', "at most 200"),
+    ("[supplier]\nname = \"x\"\n", "one line of text"), ("revision = [1, 2]\n", "list of tables"),
+    ('game_name = "\\u202eevil"\n', "control characters"),
+]
+
+
+def _meta_cases() -> list[Case]:
+    report = ("report", "--out", "{tmp}/r", "--simulate-rounds", "0")
+    out = []
+    for filename, contents, words in META_FILES:
+        files = {} if contents is None else {filename: contents}
+        out.append(case(*report, "--meta", f"{{tmp}}/{filename}", words=words, files=files, process=contents == FIFO,
+                        note="report --meta"))
+    out.append(case(*report, "--meta", "/dev/zero", words="character device", process=True, note="--meta /dev/zero"))
+    out += [case(*report, "--meta", f"{{tmp}}/m{i}.toml", words=words, files={f"m{i}.toml": text},
+                 note="report --meta field") for i, (text, words) in enumerate(META_TEXTS)]
+    out.append(case(*report, "--meta", "{tmp}/m.toml", "--meta", "{tmp}/m.toml", words="twice",
+                    files={"m.toml": 'supplier = "x"\n'}))
+    return out
+
+
+#: the cases of the surfaces of sweeps, executors and metadata (at least 300; the sweep's rule cases are in
+#: _rule_cases, through RULE_COMMANDS)
+NEW_SURFACES = (_grid_file_cases() + _grid_text_cases() + _axis_cases() + _target_cases() + _executor_cases()
+                + _sweep_out_cases() + _meta_cases())
+
+#: the issue's own cases (issue 26), each found among the cases (checked by the runner)
+ISSUE_26 = [
+    (*SWEEP, "--grid", "decks=1", "--target-rtp", "0"), (*SWEEP, "--grid", "decks=1,2", "--grid", "decks=3"),
+    (*SWEEP, "{tmp}/g0.toml"), (*SWEEP, *BIG_AXES),
+    ("report", "--out", "{tmp}/r", "--simulate-rounds", "0", "--meta", "{tmp}/pipe.toml"),
+    ("report", "--out", "{tmp}/r", "--simulate-rounds", "0", "--meta", "/dev/zero"),
+    ("report", "--out", "{tmp}/r", "--simulate-rounds", "0", "--meta", "{tmp}/deep.toml"),
+    (*SWEEP, "--grid", "decks=1", "--scheduler", "tcp://127.0.0.1:1"),
+    (*SWEEP, "--grid", "decks=1", "--dask-local", "9999"),
+]
+
+
 #: the issue's own cases, each found in the lists above (checked by the runner)
 ISSUE = [
     ("rtp", "--rules", "{tmp}/utf16.json"), ("chart", "--out", "{tmp}/chart.txt", "--rules", "{tmp}/binary.json"),
@@ -313,4 +525,5 @@ ISSUE = [
     ("simulate", "--rounds", "1e6", "--workers", "1000"), ("hand", "X" * 100000, "--up", "5"), (),
 ]
 
-CASES: list[Case] = _rule_cases() + _count_cases() + LIMITS + OPTIONS + CARDS + RUN_OUT + TARGETS + NOT_UTF8
+CASES: list[Case] = (_rule_cases() + _count_cases() + LIMITS + OPTIONS + CARDS + RUN_OUT + TARGETS + NOT_UTF8
+                     + NEW_SURFACES)

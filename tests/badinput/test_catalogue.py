@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from badinput_cases import CASES, DIR, FIFO, ISSUE, LOCKED_REPORT, TIME_LIMIT, Case
+from badinput_cases import CASES, DIR, FIFO, ISSUE, ISSUE_26, LOCKED_REPORT, NEW_SURFACES, TIME_LIMIT, Case
 
 import ev
 from ev.cli import MAX_ERROR_LINE, main
@@ -109,5 +109,8 @@ def test_catalogue_size_and_issue_cases() -> None:
     assert len(CASES) >= 300
     keys = [(c.argv, tuple(c.files), c.process) for c in CASES]
     assert len(set(keys)) == len(keys)
-    for issue_case in ISSUE:
+    for issue_case in ISSUE + ISSUE_26:
         assert tuple(issue_case) in argvs, issue_case
+    # the surfaces of sweeps, executors and report metadata: at least 300 cases of their own
+    sweep_rules = [c for c in CASES if c.argv[:1] == ("sweep",) and c not in NEW_SURFACES]
+    assert len(NEW_SURFACES) + len(sweep_rules) >= 300

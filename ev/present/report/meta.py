@@ -56,7 +56,8 @@ def load_meta(path: str | Path) -> dict[str, Any]:
     are, so a FIFO, a device or a deeply nested file is one line); every field present, None where not given."""
     from ev.core.rules import read_data_file
     data = read_data_file(path, "metadata file", MAX_META_BYTES, MetadataError, toml_only=True, entry="field")
-    return check_meta(data, excerpt(str(path)))
+    name = str(path)        # not quoted: the messages quote the value (two quotations would read as one)
+    return check_meta(data, name if len(name) <= 60 else f"{name[:28]}…{name[-28:]}")
 
 
 def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
@@ -68,10 +69,10 @@ def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
     out: dict[str, Any] = {k: None for k in TEXT_FIELDS + NUMBER_FIELDS}
     for key in TEXT_FIELDS:
         if key in data:
-            out[key] = _text(data[key], f"{source}: field {key!r}", MAX_TEXT)
+            out[key] = _text(data[key], f"{source}: field {key}", MAX_TEXT)
     for key in NUMBER_FIELDS:
         if key in data:
-            out[key] = _amount(data[key], f"{source}: field {key!r}")
+            out[key] = _amount(data[key], f"{source}: field {key}")
     if out["min_bet"] is not None and out["max_bet"] is not None and out["min_bet"] > out["max_bet"]:
         raise MetadataError(f"{source}: min_bet {out['min_bet']} is above max_bet {out['max_bet']}")
     out["published_rtp"] = _published_rtp(data.get("published_rtp"), source)
@@ -99,7 +100,7 @@ def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
                 raise MetadataError(f"{source}: revision {i}: unknown field {excerpt(key)}; known fields: "
                                     f"{', '.join(REVISION_FIELDS)}")
         out["revision"].append({k: None if rev.get(k) is None else
-                                _text(rev[k], f"{source}: revision {i}: field {k!r}",
+                                _text(rev[k], f"{source}: revision {i}: field {k}",
                                       MAX_DESCRIPTION if k == "description" else MAX_TEXT)
                                 for k in REVISION_FIELDS})
     return out
@@ -115,19 +116,17 @@ def _text(value: Any, where: str, longest: int) -> str | None:
         raise MetadataError(f"{where} has {len(value):,} characters; at most {longest:,}")
     for ch in value:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            raise MetadataError(f"{where} must be one line of text without control characters, got "
-                                f"U+{ord(ch):04X} in {excerpt(value)}")
+            raise MetadataError(f"{where} must be one line of text without control characters, got U+{ord(ch):04X}")
     backwards = [ch for ch in value if unicodedata.bidirectional(ch) in ("R", "AL")]
     if backwards:
         ch = backwards[0]
-        raise MetadataError(f"{where}: {ch!r} (U+{ord(ch):04X}) is right-to-left text, which the report's PDF "
-                            f"cannot set (it would print the letters in the wrong order); write it in Latin letters")
+        raise MetadataError(f"{where}: U+{ord(ch):04X} is right-to-left text, which the PDF of the report cannot set "
+                            f"(it would print the letters in the wrong order); write it in Latin letters")
     missing = [ch for ch in value if ord(ch) not in drawable()]
     if missing:
         ch = missing[0]
-        raise MetadataError(f"{where}: the report's font (DejaVu Sans) cannot draw {ch!r} "
-                            f"(U+{ord(ch):04X}, {unicodedata.name(ch, 'unnamed')}); write it in Latin, Greek or "
-                            f"Cyrillic letters")
+        raise MetadataError(f"{where}: the font of the report (DejaVu Sans) cannot draw U+{ord(ch):04X} "
+                            f"({unicodedata.name(ch, 'unnamed')}); write it in Latin, Greek or Cyrillic letters")
     return value.strip() or None
 
 
@@ -147,10 +146,11 @@ def drawable() -> frozenset[int]:
 
 def _amount(value: Any, where: str) -> float | int:
     """A table limit: a positive amount of at most MAX_BET with at most BET_DECIMALS decimals."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or not value > 0:
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or (isinstance(value, float) and not math.isfinite(value)) or not value > 0):
         raise MetadataError(f"{where} must be a positive number, got {excerpt(str(value))}")
     if value > MAX_BET:
-        raise MetadataError(f"{where} is {value:g}; a table limit may be at most {MAX_BET:,}")
+        raise MetadataError(f"{where} is {excerpt(str(value))}; a table limit may be at most {MAX_BET:,}")
     if round(value, BET_DECIMALS) != value:
         raise MetadataError(f"{where} is {value!r}; an amount has at most {BET_DECIMALS} decimals")
     return value
