@@ -452,6 +452,10 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
         for note in journal.notes():
             print(f"bjev sweep: {note}", file=sys.stderr)
         estimate = estimate_cpu_seconds(todo, options) / max(1, min(executor.workers, len(todo)))
+        if estimate >= ESTIMATE_SHOWN or sys.stderr.isatty():
+            print(f"bjev sweep: {len(todo):,} variant{'s' if len(todo) != 1 else ''} to compute on "
+                  f"{executor.describe()}: about {_duration(estimate)} (an estimate; a busy machine takes longer)",
+                  file=sys.stderr)
 
         def record(row: dict) -> None:
             journal.append(row)
@@ -465,6 +469,19 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
                 "journal": {"damaged_lines": journal.damaged, "other_versions": journal.outdated}}
         paths = commit_tables(out, rows, options, meta)
     return sweep_text(grid, options, run, rows, paths), {**meta, "files": paths, "rows": rows}
+
+
+#: a sweep's time estimate is printed (to stderr) before the work when it is at least this many seconds
+ESTIMATE_SHOWN = 60.0
+
+
+def _duration(seconds: float) -> str:
+    """'40 s', '12 min', '3.5 h'."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def _target_rtp(text: str) -> Fraction:

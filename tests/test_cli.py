@@ -185,3 +185,28 @@ def test_signals_are_restored_after_a_command(capsys):
     before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
     run(capsys, "rtp", "--set", "decks=0")
     assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
+
+
+@pytest.mark.parametrize("where", ["full", "closed", "pipe closed early"])
+def test_standard_output_that_cannot_take_the_answer(where):
+    """A full standard output (> /dev/full) is one line and exit 2; a closed one (>&-) and a reader that goes
+    away (| head -c 1) end quietly with exit 0; never a traceback."""
+    import os
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    argv = [sys.executable, "-m", "ev", "rtp", "--set", "max_split_hands=1", "--json"]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    if where == "full":
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run(argv, stdout=full, stderr=subprocess.PIPE, env=env, timeout=60)
+        assert proc.returncode == 2 and proc.stderr.decode().count("\n") == 1
+        assert "cannot write to standard output: No space left on device" in proc.stderr.decode()
+    elif where == "closed":
+        proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, timeout=60,
+                              preexec_fn=lambda: os.close(1))
+        assert proc.returncode == 0 and proc.stderr == b""
+    else:
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        assert proc.stdout.read(1) == b"{"
+        proc.stdout.close()
+        assert proc.wait(timeout=60) == 0 and proc.stderr.read() == b""

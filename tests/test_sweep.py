@@ -401,3 +401,23 @@ def test_target_rtp_gives_the_payout_and_the_range_where_it_holds(tmp_path, caps
     # 6:5: the formula's root lies above 49/34, where even money would be declined: no answer from this row
     assert six_five["payout_for_target"] is None and "49/34" in six_five["payout_note"]
     assert "would change" in six_five["payout_note"]
+
+
+def test_a_twenty_digit_value_is_an_invalid_row_and_the_tables_are_written(tmp_path, capsys):
+    """A rule value beyond 64 bits (an invalid variant) is written to Parquet as text; the rerun works too."""
+    for _ in range(2):
+        code, out, err = run_cli(capsys, "sweep", "--grid", "decks=1,99999999999999999999", *CHEAP, "--workers", "1",
+                                 "--out", str(tmp_path), "--json")
+        assert code == 0, err
+        rows = json.loads(out)["rows"]
+        assert [r["status"] for r in rows] == ["ok", "invalid"] and rows[1]["decks"] == 99999999999999999999
+    import pyarrow.parquet as pq  # in the test extra
+    assert pq.read_table(tmp_path / "sweep.parquet").to_pylist()[1]["decks"] == "99999999999999999999"
+    assert "NaN" not in (tmp_path / "sweep.json").read_text()
+
+
+def test_an_estimate_comes_before_a_long_sweep(tmp_path, capsys, monkeypatch):
+    import ev.cli
+    monkeypatch.setattr(ev.cli, "ESTIMATE_SHOWN", 0.0)
+    code, _, err = run_cli(capsys, "sweep", "--grid", "decks=1,2", *CHEAP, "--workers", "1", "--out", str(tmp_path))
+    assert code == 0 and "2 variants to compute on local, 1 process (in process): about " in err

@@ -21,14 +21,16 @@ never print.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import multiprocessing
 import os
 import shutil
 import signal
 import tempfile
+import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -212,6 +214,9 @@ def _workers_ignore_sigint() -> Any:
         signal.signal(signal.SIGINT, previous)
 
 
+#: how often a Dask run looks whether its cluster still has a worker (s); how long it waits for one to come back
+#: (s); how many times Dask reruns a unit whose worker died before it gives up on it (Dask's allowed-failures)
+WATCH_SECONDS, NO_WORKERS_SECONDS, MAX_UNIT_DEATHS = 2.0, 60.0, 3
 #: seconds to connect to a scheduler and to finish Dask's handshake with it (each)
 SCHEDULER_TIMEOUT = 5.0
 
@@ -224,11 +229,14 @@ def _connect(distributed: Any, scheduler: str) -> Any:
     import threading
     from urllib.parse import urlsplit
     label = excerpt(scheduler)
+    scheme: str | None = None
+    host: str | None = None
+    port: int | None = None
     try:
         parts = urlsplit(scheduler)
         scheme, host, port = parts.scheme, parts.hostname, parts.port
     except ValueError:
-        scheme = host = port = None
+        pass
     if not scheduler.isascii() or scheme != "tcp" or not host or not port or len(host) > 253:
         raise BJEVError(f"--scheduler expects tcp://HOST:PORT, got {label}")
     try:
@@ -319,17 +327,46 @@ class DaskExecutor(Executor):
         if not units:
             return
         client = self.client
+        distributed = self._distributed
         futures: list[Any] = []
         try:
             shared_future = client.scatter(shared, broadcast=True, hash=False)
             futures = client.map(fn, [shared_future] * len(units), list(units), pure=False)
             index = {f.key: i for i, f in enumerate(futures)}
-            for future in self._distributed.as_completed(futures):
-                on_result(index[future.key], future.result())
+            pending, alone_since = set(futures), None
+            lost = tuple(c for c in (getattr(distributed.client, "FutureCancelledError", None),
+                                     getattr(distributed.client, "FuturesCancelledError", None),
+                                     asyncio.CancelledError, CancelledError) if c is not None)
+            finished = 0
+            while pending:
+                try:
+                    done, pending = distributed.wait(list(pending), timeout=WATCH_SECONDS,
+                                                     return_when="FIRST_COMPLETED")
+                except lost:
+                    done = set()
+                for future in done:
+                    try:
+                        result = future.result()
+                    except distributed.KilledWorker:
+                        raise BJEVError(f"the Dask workers running a unit died {MAX_UNIT_DEATHS} times (out of "
+                                        f"memory, or killed?); {finished} of {len(units)} units finished, "
+                                        f"stopping") from None
+                    except lost:
+                        raise BJEVError(f"a Dask worker died with data the units needed (Dask cancelled them); "
+                                        f"{finished} of {len(units)} units finished, stopping") from None
+                    finished += 1
+                    on_result(index[future.key], result)
+                if done or not pending or client.scheduler_info().get("workers"):
+                    alone_since = None
+                elif alone_since is None:
+                    alone_since = time.monotonic()
+                elif time.monotonic() - alone_since > NO_WORKERS_SECONDS:
+                    raise BJEVError(f"the Dask scheduler {self.address} has had no worker for "
+                                    f"{NO_WORKERS_SECONDS:g} s; {finished} of {len(units)} units finished, stopping")
         finally:
-            pending = [f for f in futures if not f.done()]
-            if pending:
-                client.cancel(pending)
+            unfinished = [f for f in futures if not f.done()]
+            if unfinished:
+                client.cancel(unfinished)
 
     def close(self) -> None:
         client, self.client = self.client, None
