@@ -475,15 +475,6 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
 ESTIMATE_SHOWN = 60.0
 
 
-def _duration(seconds: float) -> str:
-    """'40 s', '12 min', '3.5 h'."""
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
-
-
 def _target_rtp(text: str) -> Fraction:
     """--target-rtp: a decimal number above 0 and below 2 (0.995 is 99.5 %), of at most 30 digits."""
     from decimal import Decimal, InvalidOperation

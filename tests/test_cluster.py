@@ -200,3 +200,18 @@ def test_a_unit_whose_dask_worker_keeps_dying_stops_the_run_with_one_line():
     with DaskExecutor(local_workers=1) as executor, pytest.raises(BJEVError, match="died") as info:
         executor.run(_dies, [0, 1, 2], lambda i, r: got.append(r))
     assert "\n" not in str(info.value) and 1 not in got and time.monotonic() - start < 120
+
+
+def _slow(shared: float, unit: int) -> int:
+    time.sleep(shared)
+    return unit
+
+
+def test_units_longer_than_the_watch_interval(cluster, monkeypatch):
+    """The run looks at the cluster every WATCH_SECONDS while no unit finishes: units that take longer are waited
+    for, not an error."""
+    import ev.analysis.executors as executors
+    monkeypatch.setattr(executors, "WATCH_SECONDS", 0.2)
+    got: list[int] = []
+    cluster.run(_slow, [0, 1, 2], lambda i, r: got.append(r), shared=1.0)
+    assert sorted(got) == [0, 1, 2]

@@ -342,7 +342,7 @@ class DaskExecutor(Executor):
                 try:
                     done, pending = distributed.wait(list(pending), timeout=WATCH_SECONDS,
                                                      return_when="FIRST_COMPLETED")
-                except lost:
+                except (TimeoutError, *lost):     # nothing finished in WATCH_SECONDS (or lost: said below)
                     done = set()
                 for future in done:
                     try:
