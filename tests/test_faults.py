@@ -192,7 +192,8 @@ def test_a_signal_while_the_workers_start_leaves_no_worker(monkeypatch):
     worker forked while the signals were held must not keep the holding handler, which would swallow the
     SIGTERM that stops it).  The signal raises a KeyboardInterrupt, as the command line's handler does
     (``ev.cli.Interrupted``)."""
-    import multiprocessing.pool
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     from ev.analysis.executors import LocalExecutor
 
@@ -202,16 +203,16 @@ def test_a_signal_while_the_workers_start_leaves_no_worker(monkeypatch):
     def stop(signum, frame):
         raise Stop
 
-    real = multiprocessing.pool.Pool._repopulate_pool
+    real = ProcessPoolExecutor._spawn_process
     sent = []
 
-    def repopulate(self):
+    def spawn(self):
         real(self)
-        if not sent:                    # the first workers are forked: the signal comes now
+        if not sent:                    # the first worker is forked: the signal comes now
             sent.append(True)
             os.kill(os.getpid(), signal.SIGTERM)
 
-    monkeypatch.setattr(multiprocessing.pool.Pool, "_repopulate_pool", repopulate)
+    monkeypatch.setattr(ProcessPoolExecutor, "_spawn_process", spawn)
     results = []
     previous = signal.signal(signal.SIGTERM, stop)
     faulthandler.dump_traceback_later(60, exit=True)    # a worker that survives the stop hangs the join: fail

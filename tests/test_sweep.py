@@ -421,3 +421,22 @@ def test_an_estimate_comes_before_a_long_sweep(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(ev.cli, "ESTIMATE_SHOWN", 0.0)
     code, _, err = run_cli(capsys, "sweep", "--grid", "decks=1,2", *CHEAP, "--workers", "1", "--out", str(tmp_path))
     assert code == 0 and "2 variants to compute on local, 1 process (in process): about " in err
+
+
+def test_api_misuse_is_one_clear_error():
+    """The Python API answers a wrong type with bjev's own one-line error, not a bare TypeError."""
+    from ev.analysis.executors import DaskExecutor
+    from ev.errors import BJEVError, MetadataError
+    from ev.present.report.meta import check_meta
+    with pytest.raises(RulesError, match="list of texts"):
+        make_grid(axes="decks=1,2")
+    with pytest.raises(RulesError, match="mapping"):
+        make_grid(axes=["decks=1"], fixed=["decks=1"])
+    with pytest.raises(RulesError, match="table of rule"):
+        grid_from_mapping(["decks"])
+    with pytest.raises(BJEVError, match="SweepOptions"), LocalExecutor(1) as ex:
+        run_sweep([], "cdz", ex, lambda row: None)
+    with pytest.raises(BJEVError, match="address"):
+        DaskExecutor(scheduler=8786)
+    with pytest.raises(MetadataError, match="table of field"):
+        check_meta(["supplier"])

@@ -146,11 +146,12 @@ class LocalExecutor(Executor):
         lost = 0
         try:
             while left:
-                # a signal while the pool starts would leave it half made (workers forked, no pool to stop them)
+                # a signal while the pool starts would leave it half made (workers forked, no pool to stop them):
+                # the pool is made and its workers forked (by the first submit) before a signal is delivered
                 with signals_deferred():
                     self._pool = ProcessPoolExecutor(min(n, len(left)), mp_context=ctx,
                                                      initializer=_init_local_worker, initargs=(shared,))
-                futures = [self._pool.submit(_call_local, (fn, i, u)) for i, u in left.items()]
+                    futures = [self._pool.submit(_call_local, (fn, i, u)) for i, u in left.items()]
                 try:
                     for future in as_completed(futures):
                         index, result = future.result()
@@ -195,6 +196,22 @@ def import_distributed(option: str) -> Any:
 def bjev_version() -> str:
     """The bjev version of the process that runs this (checked on every Dask worker)."""
     return ev.__version__
+
+
+@contextlib.contextmanager
+def _workers_quiet() -> Any:
+    """The LocalCluster's processes, started in this block, log nothing below CRITICAL (Dask reads the level
+    from the environment when it starts; a worker stopped by a signal would log its closed connections)."""
+    key = "DASK_LOGGING__DISTRIBUTED"
+    previous = os.environ.get(key)
+    os.environ[key] = "critical"
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = previous
 
 
 @contextlib.contextmanager
@@ -277,6 +294,9 @@ class DaskExecutor(Executor):
     kind = "dask"
 
     def __init__(self, scheduler: str | None = None, local_workers: int | None = None) -> None:
+        if scheduler is not None and not isinstance(scheduler, str):
+            raise BJEVError(f"the Dask scheduler is an address such as tcp://HOST:8786, not a "
+                            f"{type(scheduler).__name__}")
         if (scheduler is None) == (local_workers is None):
             raise BJEVError("give a Dask scheduler address or a number of local Dask workers (not both)")
         option = "--scheduler" if scheduler is not None else "--dask-local"
@@ -292,7 +312,8 @@ class DaskExecutor(Executor):
                 # Dask's scratch space (spilled data, worker files) in a directory of its own, removed by close()
                 self._scratch = tempfile.mkdtemp(prefix="bjev-dask-")
                 import dask
-                with dask.config.set({"temporary-directory": self._scratch}), _workers_ignore_sigint():
+                with (dask.config.set({"temporary-directory": self._scratch}), _workers_ignore_sigint(),
+                      _workers_quiet()):
                     self.cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
                                                             dashboard_address=":0", silence_logs=logging.CRITICAL,
                                                             local_directory=self._scratch)

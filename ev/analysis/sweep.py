@@ -110,6 +110,8 @@ def grid_from_mapping(data: Mapping[str, Any], where: str = "grid") -> Grid:
     values alike) and ``[rules]`` (fixed values only).  A rule given in two
     places, a value listed twice on one axis, an unknown table and a value
     that is not a number, true/false or text are refused in one line."""
+    if not isinstance(data, Mapping):
+        raise RulesError(f"{where}: a grid is a table of rule = value, not a {type(data).__name__}")
     base: dict[str, Any] = {}
     axes: dict[str, list[Any]] = {}
     tables = {k: v for k, v in data.items() if isinstance(v, dict)}
@@ -173,6 +175,10 @@ def make_grid(grid_file: str | Path | None = None, axes: Sequence[str] = (),
               fixed: Mapping[str, Any] | None = None) -> Grid:
     """The sweep's grid: the file's, then ``fixed`` values (--rules/--set) fix rules, then ``--grid`` axes list
     values (each later source overrides the earlier for the rules it names; one ``--grid`` per rule)."""
+    if isinstance(axes, str) or not all(isinstance(a, str) for a in axes):
+        raise RulesError("the axes are a list of texts such as ['decks=1,2,6', 'hit_soft_17=true,false']")
+    if fixed is not None and not isinstance(fixed, Mapping):
+        raise RulesError(f"the fixed rules are a mapping of rule -> value, not a {type(fixed).__name__}")
     grid = load_grid(grid_file) if grid_file is not None else Grid({}, {})
     base, listed = dict(grid.base), dict(grid.axes)
     for name, value in (fixed or {}).items():
@@ -428,6 +434,8 @@ def run_sweep(todo: Sequence[Variant], options: SweepOptions, executor: Executor
     ``progress(1, note)`` after each variant.  An exception (in a unit or in
     ``on_row``) stops the executor's work; rows already passed on are kept by
     the caller."""
+    if not isinstance(options, SweepOptions):
+        raise BJEVError(f"options must be a SweepOptions, not a {type(options).__name__}")
     start = time.perf_counter()
     invalid = 0
 

@@ -350,6 +350,14 @@ BIG_AXES = [a for i, values in enumerate(("1,2,3,4,5,6,7,8", "true,false", "10-1
                                  "late_surrender", "blackjack_payout", "peek", "insurance")[i] + "=" + values)]
 
 
+MILLION_AXES = [a for axis in ("decks=1,2,3,4,5,6,7,8", "hit_soft_17=true,false", "double=10-11,9-11,any",
+                               "double_after_split=true,false", "max_split_hands=1,2,3,4", "late_surrender=true,false",
+                               "blackjack_payout=3:2,6:5,1:1,7:5,2:1,5:4,8:5,9:5,4:3,5:3", "peek=ten,ace_ten,none",
+                               "insurance=true,false", "even_money=true,false", "split_tens=value,rank",
+                               "double_soft=true,false", "resplit_aces=true,false", "split_aces_one_card=true,false")
+                for a in ("--grid", axis)]
+
+
 def _grid_text_cases() -> list[Case]:
     out = [case(*SWEEP, f"{{tmp}}/g{i}.toml", words=words, files={f"g{i}.toml": text}, note="sweep grid")
            for i, (text, words) in enumerate(GRID_TEXTS)]
@@ -357,6 +365,7 @@ def _grid_text_cases() -> list[Case]:
             for i, (text, words) in enumerate(GRID_JSON)]
     out.append(case(*SWEEP, *BIG_AXES, words="--max-variants 18432", note="18,432 variants"))
     out.append(case(*SWEEP, *BIG_AXES, "--max-variants", "1000", words="limit of 1,000"))
+    out.append(case(*SWEEP, *MILLION_AXES, words="1,474,560 variants", note="a grid of over 10^6 variants"))
     out.append(case(*SWEEP, "--grid", "decks=1,2", "--max-variants", "1", words="limit of 1"))
     return out
 
@@ -502,7 +511,7 @@ NEW_SURFACES = (_grid_file_cases() + _grid_text_cases() + _axis_cases() + _targe
 #: the issue's own cases (issue 26), each found among the cases (checked by the runner)
 ISSUE_26 = [
     (*SWEEP, "--grid", "decks=1", "--target-rtp", "0"), (*SWEEP, "--grid", "decks=1,2", "--grid", "decks=3"),
-    (*SWEEP, "{tmp}/g0.toml"), (*SWEEP, *BIG_AXES),
+    (*SWEEP, "{tmp}/g0.toml"), (*SWEEP, *BIG_AXES), (*SWEEP, *MILLION_AXES),
     ("report", "--out", "{tmp}/r", "--simulate-rounds", "0", "--meta", "{tmp}/pipe.toml"),
     ("report", "--out", "{tmp}/r", "--simulate-rounds", "0", "--meta", "/dev/zero"),
     ("report", "--out", "{tmp}/r", "--simulate-rounds", "0", "--meta", "{tmp}/deep.toml"),

@@ -63,6 +63,8 @@ def load_meta(path: str | Path) -> dict[str, Any]:
 def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
     """Validate a metadata mapping (see the module docstring); unknown keys and wrong types are errors."""
     known = TEXT_FIELDS + NUMBER_FIELDS + ("revision", "published_rtp", "published_rtp_convention", "even_money_stake")
+    if not isinstance(data, dict):
+        raise MetadataError(f"{source}: the metadata is a table of field = value, not a {type(data).__name__}")
     for key in data:
         if key not in known:
             raise MetadataError(f"{source}: unknown field {excerpt(key)}; known fields: {', '.join(known)}")
