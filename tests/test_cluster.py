@@ -184,24 +184,6 @@ def test_ctrl_c_to_the_process_group_of_a_dask_sweep_is_one_line(tmp_path, sig):
     assert left == "" and not [p for p in tmp_path.iterdir() if "dask" in p.name]
 
 
-def _dies(shared: None, unit: int) -> int:
-    if unit == 1:
-        os.kill(os.getpid(), signal.SIGKILL)         # what the OOM killer does, every time this unit runs
-    return unit
-
-
-@pytest.mark.slow
-def test_a_unit_whose_dask_worker_keeps_dying_stops_the_run_with_one_line():
-    """Dask reruns a unit whose worker died; when it dies every time, the run stops with one line (no traceback,
-    no hang), and the units that finished were passed on."""
-    from ev.errors import BJEVError
-    got: list[int] = []
-    start = time.monotonic()
-    with DaskExecutor(local_workers=1) as executor, pytest.raises(BJEVError, match="died") as info:
-        executor.run(_dies, [0, 1, 2], lambda i, r: got.append(r))
-    assert "\n" not in str(info.value) and 1 not in got and time.monotonic() - start < 120
-
-
 def _slow(shared: float, unit: int) -> int:
     time.sleep(shared)
     return unit
