@@ -25,7 +25,7 @@ from typing import Any
 from ev import __version__
 from ev.analysis.game import Game
 from ev.analysis.sensitivity import READINGS, effects_for
-from ev.core.actions import FIXED_SPLIT_STRATEGIES, SPLIT_STRATEGIES
+from ev.core.actions import FIXED_SPLIT_STRATEGIES, FORMULA_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
 from ev.core.rules import make_rules
 from ev.errors import EXCERPT_CHARS, BJEVError, excerpt
@@ -163,11 +163,17 @@ def _executor(args: argparse.Namespace) -> Any:
     return executor_for(args.workers, args.scheduler, args.dask_local)
 
 
+#: the split strategies of the commands that give EVs only: the playable ones and the per-term CDP
+EV_SPLIT_STRATEGIES = (*FIXED_SPLIT_STRATEGIES, *FORMULA_SPLIT_STRATEGIES, "optimal")
+
+
 def _split_option(p: argparse.ArgumentParser, choices: Sequence[str] = SPLIT_STRATEGIES) -> None:
+    terms = (", cdp-terms (each term of the resplit formula played best for its own deck, as Farmer's analyser "
+             "defines CDP: an EV, not a strategy)" if "cdp-terms" in choices else "")
     extra = (" or optimal (truly optimal: each hand knowing every card seen; one split only, some seconds)"
              if "optimal" in choices else "")
     p.add_argument("--split-strategy", choices=choices,
-                   help=f"how split hands are played: cdz (CDZ-, default), cdp1, cdp{extra}")
+                   help=f"how split hands are played: cdz (CDZ-, default), cdp1, cdp{terms}{extra}")
 
 
 def _split(args: argparse.Namespace) -> str:
@@ -197,7 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = _command(sub, "rtp")
     _rule_options(p)
-    _split_option(p)
+    _split_option(p, EV_SPLIT_STRATEGIES)
     p.add_argument("--strategy", choices=("optimal", "basic"), default="optimal",
                    help="optimal composition-dependent play (default) or a player who follows the basic-strategy "
                         "chart exactly")
@@ -209,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--up", required=True, help="the dealer's up card")
     p.add_argument("--removed", default="", help="other cards known to be out of the shoe, e.g. 5,5,T")
     _rule_options(p)
-    _split_option(p)
+    _split_option(p, EV_SPLIT_STRATEGIES)
     p.add_argument("--exact", action="store_true",
                    help="exact rational mode: every value as a fraction p/q and its 20-digit decimal")
 

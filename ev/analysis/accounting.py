@@ -55,7 +55,7 @@ from ev.analysis.optimal_split import BEST, OptimalSplitEvaluator
 from ev.analysis.optimal_split import prepare as prepare_optimal_splits
 from ev.analysis.splits import split_configurations, type_sets
 from ev.analysis.strategy import Policy, optimal_policy
-from ev.core.actions import CDP1, CDZ, SPLIT_STRATEGIES, TRULY_OPTIMAL, Action, split_mode
+from ev.core.actions import CDP1, CDZ, SPLIT_STRATEGIES, TRULY_OPTIMAL, Action, playable_split_mode
 from ev.core.arithmetic import Arithmetic, Number
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, initial_deals, subtract
 from ev.core.rules import Rules
@@ -234,7 +234,7 @@ def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search
     A = game.arithmetic
     if isinstance(strategy, str):
         split_strategy = strategy
-        mode = split_mode(split_strategy)
+        mode = playable_split_mode(split_strategy)
         if mode == TRULY_OPTIMAL:
             prepare_optimal_splits(game)    # every pair and up card at once, on every core
         table = optimal_policy(game, split_strategy)
@@ -282,7 +282,7 @@ def split_distribution(game: Game, up: int, pair: int, strategy: Policy | str = 
     post-split play, as for :func:`round_stats`.
     """
     if isinstance(strategy, str):
-        mode, table = split_mode(strategy), optimal_policy(game, strategy)
+        mode, table = playable_split_mode(strategy), optimal_policy(game, strategy)
     else:
         mode, table = -1, strategy
     solver = game.solver(up)

@@ -28,6 +28,7 @@ from ev.analysis.splits import resplit_value
 from ev.core import shapes
 from ev.core.actions import (
     CDP1,
+    CDP_TERMS,
     CDZ,
     DEALER_OUTCOMES,
     FIXED_SPLIT_STRATEGIES,
@@ -341,7 +342,9 @@ class Game:
         ``V`` one hand dealt from the deck less both pair cards).  A split hand
         follows the decisions of: CDZ- the unsplit hand (source 0), CDP1 the
         context with one extra pair card gone (1), CDP its own context, k - 1
-        extra pair cards gone when it knows of k hands.
+        extra pair cards gone when it knows of k hands.  ``CDP_TERMS`` ("cdp-terms")
+        values each term of the formula with the play best for that term's deck
+        (a figure of the formula, not a strategy; the definition of Farmer's analyser).
         Truly optimal play (``mode`` TRULY_OPTIMAL, one split only): :mod:`ev.analysis.optimal_split`.
         """
         if mode == TRULY_OPTIMAL:
@@ -356,7 +359,9 @@ class Game:
         values: dict[tuple[int, int], list] = {}
 
         def hand_values(a: int, k: int) -> list:
-            decide = 0 if mode == CDZ else 1 if mode == CDP1 else k - 1     # CDZ- and CDP1: the same in every k
+            # CDZ- and CDP1: the same in every k; CDP: the k pair cards the hand knows of; "cdp-terms": the
+            # term's own deck, a + 1 pair cards gone beyond the hand's own (not a strategy: README, "Two CDPs")
+            decide = 0 if mode == CDZ else 1 if mode == CDP1 else a + 1 if mode == CDP_TERMS else k - 1
             if (a, decide) not in values:
                 values[a, decide] = solver.split_hand_values(pair, a + 1, decide, one_card)
             return values[a, decide]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ev.analysis.game import Game
-from ev.core.actions import ACTION_NAMES, NO_ACTION, OPTIMAL, Action, split_mode
+from ev.core.actions import ACTION_NAMES, NO_ACTION, OPTIMAL, Action, playable_split_mode
 from ev.core.cards import ACE, N_RANKS, TEN, composition_of, hand_total, pair_rank, subtract
 from ev.core.rules import Rules
 from ev.errors import EngineError
@@ -146,11 +146,12 @@ def optimal_policy(game: Game, split_strategy: str = "cdz") -> Policy:
     split, surrender, as in ``Game.round``.  Split hands copy the unsplit
     decision among the actions the rules allow after a split (CDZ-).  Made once per game and split strategy.
     """
+    playable_split_mode(split_strategy)            # "cdp-terms" has values, not a strategy table
     return game.memo(("optimal_policy", split_strategy), lambda: _optimal_policy(game, split_strategy))
 
 
 def _optimal_policy(game: Game, split_strategy: str) -> Policy:
-    mode = split_mode(split_strategy)
+    mode = playable_split_mode(split_strategy)
     r, A = game.rules, game.arithmetic
     hands = game.graph["hands"]
     blank = bytes([NO_ACTION]) * len(hands)

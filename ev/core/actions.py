@@ -39,17 +39,23 @@ BUST_OUTCOME, BLACKJACK_OUTCOME = 5, 6
 #: split hand's play depends on its own cards and the pair cards gone), then truly optimal play
 FIXED_SPLIT_STRATEGIES = ("cdz", "cdp1", "cdp")
 SPLIT_STRATEGIES = (*FIXED_SPLIT_STRATEGIES, "optimal")
+#: split figures that are not strategies a player can follow: "cdp-terms" values each term of the resplit
+#: formula with the play that is best for that term's own deck (README, "Two CDPs"); EVs only
+FORMULA_SPLIT_STRATEGIES = ("cdp-terms",)
 SPLIT_STRATEGY_NAMES = {
     "cdz": "CDZ- (each split hand played as the same unsplit hand would be)",
     "cdp1": "CDP1 (split hands played optimally knowing the other pair card is gone)",
     "cdp": "CDP (as CDP1, also varying with pair cards removed by resplits)",
+    "cdp-terms": "CDP per term (each term of the resplit formula played best for its own deck: a figure, not a "
+                 "strategy)",
     "optimal": "truly optimal (each split hand played knowing every card seen, the first hand knowing a "
                "second follows)",
 }
 #: the core's split-play modes: OPTIMAL is CDP (best play in the hand's own context); TRULY_OPTIMAL is
-#: not a mode of the core's play contexts but of ev.analysis.optimal_split
-OPTIMAL, CDZ, CDP1, TRULY_OPTIMAL = 0, 1, 2, 3
-_MODES = {"cdp": OPTIMAL, "cdz": CDZ, "cdp1": CDP1, "optimal": TRULY_OPTIMAL}
+#: not a mode of the core's play contexts but of ev.analysis.optimal_split; CDP_TERMS is a split value only
+#: (``Game.split_value``), never a strategy table
+OPTIMAL, CDZ, CDP1, TRULY_OPTIMAL, CDP_TERMS = 0, 1, 2, 3, 4
+_MODES = {"cdp": OPTIMAL, "cdz": CDZ, "cdp1": CDP1, "optimal": TRULY_OPTIMAL, "cdp-terms": CDP_TERMS}
 
 
 def split_mode(split_strategy: str) -> int:
@@ -58,4 +64,14 @@ def split_mode(split_strategy: str) -> int:
         return _MODES[split_strategy]
     except (KeyError, TypeError):
         raise EngineError(f"unknown split strategy {split_strategy!r}; "
-                          f"choose one of {', '.join(SPLIT_STRATEGIES)}") from None
+                          f"choose one of {', '.join(SPLIT_STRATEGIES + FORMULA_SPLIT_STRATEGIES)}") from None
+
+
+def playable_split_mode(split_strategy: str) -> int:
+    """:func:`split_mode` of a split strategy a player can follow: "cdp-terms" is refused in one line."""
+    mode = split_mode(split_strategy)
+    if mode == CDP_TERMS:
+        raise EngineError("split strategy 'cdp-terms' is a figure of the resplit formula, not a strategy a player "
+                          "can follow: it has an EV (bjev rtp, bjev hand), but no strategy table, chart, "
+                          "distribution or simulation")
+    return mode

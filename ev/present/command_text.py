@@ -8,6 +8,7 @@ decimal rounded half-even to 20 significant digits, and in JSON as
 """
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from decimal import ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
@@ -18,7 +19,7 @@ from tabulate import tabulate
 from ev.analysis.accounting import RoundStats, round_stats, split_strategy_stats
 from ev.analysis.game import Game, HandResult, RoundResult
 from ev.analysis.sensitivity import PUBLISHED_RTP, effects_left_out, rule_effects, rule_readings
-from ev.core.actions import SPLIT_STRATEGY_NAMES
+from ev.core.actions import FORMULA_SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES
 from ev.core.cards import RANK_SYMBOLS, UP_ORDER
 from ev.core.rules import Rules
 from ev.present.numbers import decimal_text, exact_json, fraction_text, net_text
@@ -89,6 +90,8 @@ def rtp_output(rules: Rules, split_strategy: str = "cdz", strategy: str = "optim
         from ev.analysis.basic_strategy import basic_policy
         stats = round_stats(game, basic_policy(Game(rules)))
         result = None
+    elif split_strategy in FORMULA_SPLIT_STRATEGIES:
+        return _rtp_terms(game, game.round(split_strategy), game.round("cdp"), exact)
     else:
         result = game.round(split_strategy)
         stats = round_stats(game, split_strategy)
@@ -124,6 +127,46 @@ def split_comparison(by_strategy: dict[str, RoundStats], exact: bool = False) ->
              _table(rows, ["split hands", "EV", "RTP/initial", "RTP/wagered", "below optimal (pp, initial)",
                            "below optimal (pp, wagered)"], first="left")]
     return lines, data
+
+
+TERMS_NOTE = ("cdp-terms values each term of the resplit formula with the play best for that term's own deck "
+              "(the definition of Eric Farmer's analyser): a figure, not a strategy a player can follow, so it "
+              "has an EV and an RTP per initial bet, but no E[W], RTP per total wagered, distribution or chart. "
+              "bjev's cdp is a strategy: each split hand plays best for the pair cards it has seen (README, "
+              "'Two CDPs'). With one split the two are the same.")
+
+
+def _rtp_terms(game: Game, result: RoundResult, cdp: RoundResult, exact: bool) -> tuple[str, dict]:
+    """``bjev rtp --split-strategy cdp-terms``: the round EV by the per-term CDP, beside bjev's CDP."""
+    rules = game.rules
+    gap = result.ev - cdp.ev
+    figures = {"ev": result.ev, "rtp_initial": result.rtp_initial, "house_edge": -result.ev,
+               "ev_by_upcard": result.ev_by_upcard, "p_upcard": result.p_upcard,
+               "cdp_ev": cdp.ev, "ev_minus_cdp_ev": gap}
+    data = {**({k: exact_json(v) for k, v in figures.items()} if exact else figures),
+            "exact": exact, "split_strategy": "cdp-terms", "strategy": None, "note": TERMS_NOTE,
+            "units": "initial bets per round, EV unconditioned (dealer blackjacks included)", "rules": rules.as_dict()}
+    if exact:
+        data["json_scheme"] = JSON_SCHEME
+        figure_lines = [_line("EV per initial bet", result.ev, True), _line("RTP per initial bet", 1 + result.ev, True),
+                        _line("EV under cdp (a strategy)", cdp.ev, True), _line("cdp-terms minus cdp", gap, True)]
+        up_rows = _up_rows(result.ev_by_upcard, lambda s, ev: [fraction_text(result.p_upcard[s]), fraction_text(ev),
+                                                               decimal_text(ev)])
+        up_table = _table(up_rows, ["up", "P(up)", "EV (fraction)", "EV (decimal)"], first="left")
+    else:
+        figure_lines = [f"EV per initial bet          {100 * result.ev:+.12f} %   "
+                        f"(house edge {-100 * result.ev:.12f} %)",
+                        f"RTP per initial bet         {100 * result.rtp_initial:.12f} %   (1 + EV)",
+                        f"EV under cdp (a strategy)   {100 * cdp.ev:+.12f} %",
+                        f"cdp-terms minus cdp         {100 * gap:+.3e} percentage points"]
+        up_table = tabulate(_up_rows(result.ev_by_upcard, lambda s, ev: [f"{result.p_upcard[s]:.6f}",
+                                                                          f"{100 * ev:+.6f} %"]),
+                            headers=["up", "P(up)", "EV"], colalign=("left", "right", "right"))
+    text = "\n".join([f"Rules: {rules.summary()}", _play_line("cdp-terms", False),
+                      *(["Exact rational mode: fractions in lowest terms, then the decimal rounded to 20 significant "
+                         "digits"] if exact else []),
+                      "", *figure_lines, "", textwrap.fill(TERMS_NOTE, 100), "", EV_BY_UP_TITLE, up_table])
+    return text, data
 
 
 SPLIT_LABELS = {"cdz": "CDZ-", "cdp1": "CDP1", "cdp": "CDP", "optimal": "truly optimal"}

@@ -256,7 +256,10 @@ def split_value(base: tuple, up: int, rules: Rules, pair: int, split_strategy: s
     def value(k: int, a: int, c: int) -> Fraction:
         """Joint value of the hand {pair, c} on the deck less both pair cards, a more and c; context k."""
         if (k, a) not in players:
-            source = {"cdz": unsplit, "cdp1": context(1)}.get(split_strategy) or context(k - 1)
+            if split_strategy == "cdp-terms":      # each term played best for its own deck (not a strategy)
+                source = None
+            else:
+                source = {"cdz": unsplit, "cdp1": context(1)}.get(split_strategy) or context(k - 1)
             deck = tuple(x - (a + 1 if r == pair else 0) for r, x in enumerate(base))
             players[k, a] = Player(deck, up, rules, split_card=pair, source=source)
         hand = tuple((q == pair) + (q == c) for q in range(N_RANKS))
