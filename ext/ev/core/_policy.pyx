@@ -389,13 +389,15 @@ cdef class PolicyEvaluator:
                     b *= len(class_list[index[c]])
                 bound += b
         cdef int n0 = sum(deck10[k] for k in range(N_RANKS))
+        exact = []
         for count, n_p, classes in configs:
             if len(classes) > 2 and bound > exact_limit:
                 n_n = sum(1 for c in classes if c[1])
                 sr.add_config_independent(count * perm(resplit_cards, n_p) * perm(n0 - resplit_cards, n_n)
                                           / perm(n0, n_p + n_n), n_p, [index[c] for c in classes])
             else:
-                sr.add_config(count, n_p, [index[c] for c in classes])
+                exact.append((count, n_p, [index[c] for c in classes]))
+        sr.add_configs(exact)
         sr.finish()
         for name, value in sr.work().items():
             self.work[name] = self.work.get(name, 0) + value

@@ -72,10 +72,10 @@ cdef bint entry_less(const Entry& x, const Entry& y) noexcept nogil:
     return x.union < y.union
 
 
-cdef inline uint64_t hash128(uint128 u, int a) noexcept nogil:
-    """A full-avalanche mix (murmur3's finaliser) of the union and the type multiset."""
+cdef inline uint64_t hash128(uint128 u, int a, uint64_t seed) noexcept nogil:
+    """A full-avalanche mix (murmur3's finaliser) of the union, the type multiset and the map's seed."""
     return mix64(<uint64_t>u ^ ((<uint64_t>(u >> 64)) * <uint64_t>0xC2B2AE3D27D4EB4F)
-                 ^ (<uint64_t>a * <uint64_t>0x165667B19E3779F9))
+                 ^ (<uint64_t>a * <uint64_t>0x165667B19E3779F9) ^ seed)
 
 
 cdef struct EntryMap:    # open addressing: (union, type multiset) -> integer weight; tset -1 marks a free slot
@@ -83,13 +83,19 @@ cdef struct EntryMap:    # open addressing: (union, type multiset) -> integer we
     uint64_t capacity
     int shift
     int64_t size
+    # Each map hashes with its own seed: a map filled in the slot order of another map of the same hash
+    # would get its keys in hash order, and linear probing then builds runs as long as the map (the
+    # merges of a four-hand split spent 90 % of their time walking them).  Fixed seeds keep every run
+    # the same, so that float sums come in the same order.
+    uint64_t seed
 
 
-cdef int map_init(EntryMap* m, int bits) noexcept nogil:
+cdef int map_init(EntryMap* m, int bits, uint64_t seed) noexcept nogil:
     cdef uint64_t i
     m.capacity = (<uint64_t>1) << bits
     m.shift = 64 - bits
     m.size = 0
+    m.seed = mix64(seed + 1)
     m.slots = <Entry*>malloc(m.capacity * sizeof(Entry))
     if not m.slots:
         return -1
@@ -110,15 +116,16 @@ cdef int64_t map_slot(EntryMap* m, uint128 u, int a) noexcept nogil:
     cdef uint64_t i
     cdef EntryMap bigger
     if 2 * (m.size + 1) > m.capacity:
-        if map_init(&bigger, 65 - m.shift) < 0:
+        if map_init(&bigger, 65 - m.shift, 0) < 0:
             return -1
+        bigger.seed = m.seed            # the same hash, spread over twice the slots: the order is kept
         for i in range(m.capacity):
             if m.slots[i].tset >= 0:
                 bigger.slots[map_slot(&bigger, m.slots[i].union, m.slots[i].tset)] = m.slots[i]
                 bigger.size += 1
         free(m.slots)
         m[0] = bigger
-    i = hash128(u, a) >> m.shift
+    i = hash128(u, a, m.seed) >> m.shift
     while m.slots[i].tset >= 0 and not (m.slots[i].union == u and m.slots[i].tset == a):
         i = (i + 1) & (m.capacity - 1)
     return <int64_t>i
@@ -134,6 +141,54 @@ cdef int map_add(EntryMap* m, uint128 u, int a, uint128 w) noexcept nogil:
         m.slots[i].union, m.slots[i].tset, m.slots[i].ways = u, a, w
         m.size += 1
     return 0
+
+
+cdef extern from *:
+    void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
+
+
+cdef struct UnionSlot:   # a final union and its dealer values, in one slot: one lookup, about one cache line
+    uint128 key         # 0 marks a free slot (a union is never empty: every final holds a card)
+    double value[N_OUTCOMES]
+
+
+cdef struct UnionTable:  # open addressing, linear probing: final union -> ff-weight x P(outcome | the rest)
+    UnionSlot* slots
+    uint64_t capacity
+    int shift
+    int64_t size
+
+
+cdef inline uint64_t union_hash(uint128 u) noexcept nogil:
+    return mix64(<uint64_t>u ^ ((<uint64_t>(u >> 64)) * <uint64_t>0xC2B2AE3D27D4EB4F))
+
+
+cdef int table_init(UnionTable* t, int bits) noexcept nogil:
+    t.capacity = (<uint64_t>1) << bits
+    t.shift = 64 - bits
+    t.size = 0
+    t.slots = <UnionSlot*>calloc(t.capacity, sizeof(UnionSlot))
+    return 0 if t.slots else -1
+
+
+cdef int64_t table_slot(UnionTable* t, uint128 u) noexcept nogil:
+    """The slot of u, found or free (its key then 0); the table grows first when half full; -1 when memory
+    runs out."""
+    cdef uint64_t i
+    cdef UnionTable bigger
+    if 2 * (t.size + 1) > t.capacity:
+        if table_init(&bigger, 65 - t.shift) < 0:
+            return -1
+        for i in range(t.capacity):
+            if t.slots[i].key != 0:
+                bigger.slots[table_slot(&bigger, t.slots[i].key)] = t.slots[i]
+                bigger.size += 1
+        free(t.slots)
+        t[0] = bigger
+    i = union_hash(u) >> t.shift
+    while t.slots[i].key != 0 and t.slots[i].key != u:
+        i = (i + 1) & (t.capacity - 1)
+    return <int64_t>i
 
 
 cdef class _TypeSets:
@@ -182,10 +237,7 @@ cdef class SplitRound:
     cdef vector[int] hands_of
     cdef double cells[CELLS]
     cdef double icells[CELLS]               # the groups scored independently, rescaled by finish()
-    cdef EntryMap unions                    # final unions seen (tset 0) -> index into dealer_values
-    cdef KeyMap narrow_unions               # the same when the packing fits 64 bits (most rounds): smaller, faster
-    cdef bint narrow
-    cdef vector[double] dealer_values       # per final union: ff-weight x P(outcome | the rest), 7 each
+    cdef UnionTable unions                  # final unions seen -> ff-weight x P(outcome | the rest), 7 each
     cdef DealerTable dealer
     cdef dict pending                       # (hands, last class) -> index into gathered
     cdef vector[EntryMap] gathered          # the other hands merged, of every round of that group
@@ -237,14 +289,13 @@ cdef class SplitRound:
             self.guard |= (<uint128>1) << (self.shift[k] + self.width[k] - 1)
         if top > 128:
             raise ValueError("a split round's cards do not fit 128 bits")
-        self.narrow = top <= 64
         for i, finals in enumerate(classes):
             for j, (cards, orders, htype) in enumerate(finals):
                 for k in range(self.kinds):
                     self.classes[i][j].cards += (<uint128>cards[k]) << self.shift[k]
         memset(self.cells, 0, sizeof(self.cells))
         memset(self.icells, 0, sizeof(self.icells))
-        if map_init(&self.unions, 10) < 0 or keymap_init(&self.narrow_unions, 10) < 0:
+        if table_init(&self.unions, 10) < 0:
             raise MemoryError()
         self.pending = {}
         self.n_merges = self.n_last = self.n_entries = self.n_independent = 0
@@ -255,67 +306,114 @@ cdef class SplitRound:
     cdef inline int count(self, uint128 u, int k) noexcept nogil:
         return <int>((u >> self.shift[k]) & ((<uint128>1 << self.width[k]) - 1))
 
-    def add_config(self, uint64_t words, int n_p, list class_indices):
-        """Add the rounds of one group of second-card words: ``words`` of them, each with ``n_p`` resplit
-        cards and hands of the classes ``class_indices`` (indices into the classes given).
+    def add_configs(self, list configs):
+        """Add the rounds of groups of second-card words: (words, #P resplit cards, class indices) each, the
+        indices into the classes given, the last the last hand's.
 
-        The hands but the last are merged here; rounds with the same number of
-        hands and the same last class are gathered, and :meth:`finish` sums
+        The order of the hands but the last does not change a round's union
+        or type multiset, and merging a hand's finals is linear in the states
+        it is merged into.  So the groups with the same #P and last class are
+        merged together: each applies its classes (but the last) in ascending
+        order, and the groups whose classes left to apply are the same share
+        one map from there on (with CDZ- play a four-hand split merges its
+        third hand once instead of five times).  Rounds with the same number
+        of hands and the same last class are gathered, and :meth:`finish` sums
         their last hands once.
         """
-        cdef Py_ssize_t n_classes = len(class_indices)      # (wraparound is off: no negative indices)
-        cdef vector[int] order = sorted(class_indices[:n_classes - 1]) + [class_indices[n_classes - 1]]
-        cdef int h = order.size()
-        cdef EntryMap states, grown, swap
-        cdef EntryMap* target
+        cdef dict levels = {}       # (n_p, last) -> {classes left to apply (ascending): map index}
+        cdef list maps = []         # EntryMap slots, by index, in self.gathered's storage order
+        cdef vector[EntryMap] work
+        cdef EntryMap* m
+        cdef int status = 0, c, n_p, h, last, src, dst
+        cdef uint64_t words
+        for words, n_p, class_indices in configs:
+            h = len(class_indices)
+            if h != 2 + n_p or h > MAX_HANDS:
+                raise ValueError("a configuration's hands must be its resplit cards plus two (at most four)")
+            last = class_indices[h - 1]
+            rest = tuple(sorted(class_indices[:h - 1]))
+            level = levels.setdefault((n_p, last), {})
+            if rest not in level:
+                level[rest] = work.size()
+                work.push_back(EntryMap(NULL, 0, 0, 0, 0))
+                if map_init(&work.back(), 10, 1 + work.size()) < 0:
+                    raise MemoryError()
+            m = &work[level[rest]]
+            if map_add(m, (<uint128>n_p) << self.shift[self.resplit_kind], 0, words) < 0:
+                raise MemoryError()
+        try:
+            for (n_p, last), level in levels.items():
+                h = 2 + n_p
+                while level and len(next(iter(level))) > 0:
+                    after = {}
+                    for rest, src in sorted(level.items()):
+                        if rest[1:] not in after:
+                            after[rest[1:]] = work.size()
+                            work.push_back(EntryMap(NULL, 0, 0, 0, 0))
+                            if map_init(&work.back(), 10, 1 + work.size()) < 0:
+                                raise MemoryError()
+                        dst, c = after[rest[1:]], rest[0]
+                        with nogil:
+                            status = self.merge_into(&work[src], c, &work[dst])
+                            free(work[src].slots)
+                            work[src].slots = NULL
+                        if status < 0:
+                            raise MemoryError()
+                    level = after
+                for rest, src in level.items():       # every class applied: gather by (hands, last class)
+                    key = (h, last)
+                    if key not in self.pending:
+                        self.pending[key] = len(self.pending)
+                        self.gathered.push_back(EntryMap(NULL, 0, 0, 0, 0))
+                        if map_init(&self.gathered.back(), 10, 3 + len(self.pending)) < 0:
+                            raise MemoryError()
+                    dst = self.pending[key]
+                    with nogil:
+                        status = self.merge_into(&work[src], -1, &self.gathered[dst])
+                        free(work[src].slots)
+                        work[src].slots = NULL
+                    if status < 0:
+                        raise MemoryError()
+        finally:
+            for i in range(work.size()):
+                free(work[i].slots)
+
+    cdef int merge_into(self, EntryMap* src, int cls, EntryMap* dst) noexcept nogil:
+        """Add to ``dst`` every state of ``src`` merged with every final of class ``cls`` that fits (-1: the
+        states as they are); -1 when memory runs out."""
+        cdef uint64_t i
+        cdef size_t j
         cdef const Entry* e
         cdef const Final* f
         cdef uint128 u
-        cdef uint64_t i
-        cdef size_t j
-        cdef int stage, b, status = 0
-        if h != 2 + n_p or h > MAX_HANDS:
-            raise ValueError("a configuration's hands must be its resplit cards plus two (at most four)")
-        cdef tuple key = (h, int(order[h - 1]))
-        if key not in self.pending:
-            self.pending[key] = len(self.pending)
-            self.gathered.push_back(EntryMap(NULL, 0, 0, 0))
-            if map_init(&self.gathered.back(), 10) < 0:
-                raise MemoryError()
-        target = &self.gathered[self.pending[key]]
-        states.slots = grown.slots = NULL
-        with nogil:
-            if map_init(&states, 10) < 0 or map_init(&grown, 10) < 0:
-                status = -1
-            elif map_add(&states, (<uint128>n_p) << self.shift[self.resplit_kind], 0, words) < 0:
-                status = -1
-            for stage in range(h - 1):
-                if status < 0:
-                    break
-                map_clear(&grown)
-                for i in range(states.capacity):
-                    e = &states.slots[i]
-                    if e.tset < 0:
-                        continue
-                    for j in range(self.classes[order[stage]].size()):
-                        f = &self.classes[order[stage]][j]
-                        u = e.union + f.cards
-                        if not self.fits(u):
-                            continue
-                        b = self.combine[e.tset * N_TYPES + f.type]
-                        if map_add(&grown, u, b, e.ways * f.orders) < 0:
-                            status = -1
-                        self.n_merges += 1
-                swap = states
-                states = grown
-                grown = swap
-            for i in range(states.capacity):
-                if status == 0 and states.slots[i].tset >= 0:
-                    status = map_add(target, states.slots[i].union, states.slots[i].tset, states.slots[i].ways)
-            free(states.slots)
-            free(grown.slots)
-        if status < 0:
-            raise MemoryError()
+        cdef int b
+        cdef vector[uint128] fitting
+        cdef vector[int] which
+        for i in range(src.capacity):
+            e = &src.slots[i]
+            if e.tset < 0:
+                continue
+            if cls < 0:
+                if map_add(dst, e.union, e.tset, e.ways) < 0:
+                    return -1
+                continue
+            # as in last_hand: every slot asked for first, then filled
+            fitting.clear()
+            which.clear()
+            for j in range(self.classes[cls].size()):
+                f = &self.classes[cls][j]
+                u = e.union + f.cards
+                if self.fits(u):
+                    b = self.combine[e.tset * N_TYPES + f.type]
+                    fitting.push_back(u)
+                    which.push_back(<int>j)
+                    prefetch(&dst.slots[hash128(u, b, dst.seed) >> dst.shift])
+            for j in range(fitting.size()):
+                f = &self.classes[cls][which[j]]
+                if map_add(dst, fitting[j], self.combine[e.tset * N_TYPES + f.type], e.ways * f.orders) < 0:
+                    return -1
+            self.n_merges += fitting.size()
+        return 0
 
     def finish(self):
         """Sum the last hands of the rounds added (each group once) against the dealer."""
@@ -358,7 +456,8 @@ cdef class SplitRound:
         cdef const double* g
         cdef double w
         cdef uint128 u
-        cdef int64_t index
+        cdef vector[uint128] fitting       # the group's final unions, their slots prefetched
+        cdef vector[int] which
         for i in range(states.capacity):
             if states.slots[i].tset >= 0:
                 entries.push_back(states.slots[i])
@@ -371,15 +470,21 @@ cdef class SplitRound:
                 z += 1
             memset(r, 0, sizeof(r))
             memset(present, 0, sizeof(present))
+            # two passes: first every slot is asked for at once (the lookups are cache misses, and the
+            # memory serves many at a time), then they are read
+            fitting.clear()
+            which.clear()
             for j in range(self.classes[last].size()):
-                f = &self.classes[last][j]
-                u = entries[a].union + f.cards
-                if not self.fits(u):
-                    continue
-                index = self.dealer_of(u)
-                if index < 0:
+                u = entries[a].union + self.classes[last][j].cards
+                if self.fits(u):
+                    fitting.push_back(u)
+                    which.push_back(<int>j)
+                    prefetch(&self.unions.slots[union_hash(u) >> self.unions.shift])
+            for j in range(fitting.size()):
+                f = &self.classes[last][which[j]]
+                g = self.dealer_of(fitting[j])
+                if g == NULL:
                     return -1
-                g = &self.dealer_values[index * N_OUTCOMES]
                 present[f.type] = True
                 for o in range(N_OUTCOMES):
                     r[f.type][o] += f.orders * g[o]
@@ -414,37 +519,24 @@ cdef class SplitRound:
             weight /= self.n0 - j
         return weight
 
-    cdef int64_t dealer_of(self, uint128 u) noexcept nogil:
-        """The index of union u's dealer values: ff(D, u) / ff(n0, |u|) x P(outcome | D - u), 7 of them.
-
-        A union is never empty (every final holds a card), so it is a valid key of the narrow map."""
-        cdef int64_t i = -1
-        cdef int found
-        if self.narrow:
-            found = keymap_get(&self.narrow_unions, <uint64_t>u)
-            if found >= 0:
-                return found
-        else:
-            i = map_slot(&self.unions, u, 0)
-            if i < 0:
-                return -1
-            if self.unions.slots[i].tset >= 0:
-                return <int64_t>self.unions.slots[i].ways
-        cdef int64_t index = self.dealer_values.size() // N_OUTCOMES
+    cdef const double* dealer_of(self, uint128 u) noexcept nogil:
+        """Union u's dealer values, ff(D, u) / ff(n0, |u|) x P(outcome | D - u), 7 of them, evaluated when
+        first asked for; NULL when memory runs out.  Read them at once: the table may move when it grows."""
+        cdef int64_t i = table_slot(&self.unions, u)
+        if i < 0:
+            return NULL
+        cdef UnionSlot* slot = &self.unions.slots[i]
+        if slot.key == u:
+            return slot.value
         cdef int k
         cdef int rest[N_RANKS]
         cdef double weight = self.union_weight(u, rest)
-        cdef double dist[N_OUTCOMES]
-        self.dealer.cached_distribution(rest, dist)
+        self.dealer.cached_distribution(rest, slot.value)
         for k in range(N_OUTCOMES):
-            self.dealer_values.push_back(weight * dist[k])
-        if self.narrow:
-            if keymap_put(&self.narrow_unions, <uint64_t>u, <int>index) < 0:
-                return -1
-        else:
-            self.unions.slots[i].union, self.unions.slots[i].tset, self.unions.slots[i].ways = u, 0, index
-            self.unions.size += 1
-        return index
+            slot.value[k] *= weight
+        slot.key = u
+        self.unions.size += 1
+        return slot.value
 
     def add_config_independent(self, double probability, int n_p, list class_indices):
         """Add one group of second-card words approximately: its hands independent given the dealer's
@@ -455,7 +547,7 @@ cdef class SplitRound:
         marginal (its finals on the deck less the resplit cards); the
         dealer's outcome is the first hand's.  The mean is then not exactly
         the split's EV (about 1e-5 bets off per split); the exact method is
-        :meth:`add_config`.  :meth:`finish` scales these groups to the mass the
+        :meth:`add_configs`.  :meth:`finish` scales these groups to the mass the
         exact ones leave, so that the round's is exact.
         """
         cdef int h = len(class_indices)
@@ -466,7 +558,6 @@ cdef class SplitRound:
         cdef int rest[N_RANKS]
         cdef double total, w
         cdef const double* g
-        cdef int64_t index
         cdef vector[double] q          # [hand][type][outcome]: P(type | outcome), the hand's marginal
         cdef double p_out[N_OUTCOMES]
         cdef double mass[N_TYPES][N_OUTCOMES]
@@ -484,10 +575,9 @@ cdef class SplitRound:
                 if not self.fits(start + f.cards):
                     continue
                 total += f.orders * self.union_weight(start + f.cards, rest)
-                index = self.dealer_of(start + f.cards)
-                if index < 0:
+                g = self.dealer_of(start + f.cards)
+                if g == NULL:
                     raise MemoryError()
-                g = &self.dealer_values[index * N_OUTCOMES]
                 for o in range(N_OUTCOMES):
                     mass[f.type][o] += f.orders * g[o]
                     any_type[f.type] += f.orders * g[o]
@@ -534,14 +624,14 @@ cdef class SplitRound:
 
     def __dealloc__(self):
         free(self.unions.slots)
-        keymap_free(&self.narrow_unions)
         for i in range(self.gathered.size()):
             free(self.gathered[i].slots)
 
     def work(self):
         """The size of the work: hand pairs merged, last-hand finals met, states, distinct final unions."""
-        return {"split_rounds": 1, "merges": self.n_merges + self.n_last, "states": self.n_entries,
-                "unions": self.dealer_values.size() // N_OUTCOMES, "independent_groups": self.n_independent}
+        return {"split_rounds": 1, "merges": self.n_merges + self.n_last, "last_hand_finals": self.n_last,
+                "states": self.n_entries,
+                "unions": self.unions.size, "independent_groups": self.n_independent}
 
     def cells_float(self):
         """{(doubles, dealer_blackjack, net, hands): mass} in joint units."""
