@@ -27,7 +27,7 @@ from ev.analysis.game import Game
 from ev.analysis.sensitivity import READINGS, effects_for
 from ev.core.actions import FIXED_SPLIT_STRATEGIES, FORMULA_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
-from ev.core.rules import make_rules
+from ev.core.rules import Rules, make_rules
 from ev.errors import EXCERPT_CHARS, BJEVError, excerpt
 from ev.interrupts import worker_signals
 from ev.present.numbers import json_ready
@@ -44,6 +44,11 @@ MAX_WORKERS = 4 * (os.cpu_count() or 1)
 #: rounds per second of one core, for the time estimate of a refused simulation (README, Benchmarks)
 ROUNDS_PER_SECOND_PER_CORE = 2e7
 HANDLED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: the rounds of `bjev simulate --certify`
+CERTIFY_ROUNDS = 10 ** 9
+#: a simulation of at least this many rounds prints its time estimate first (any on a terminal), measured by
+#: a pilot of PILOT_ROUNDS rounds
+ESTIMATE_ROUNDS, PILOT_ROUNDS = 10 ** 8, 2 ** 20
 
 
 class UsageError(BJEVError):
@@ -134,7 +139,9 @@ def _duration(seconds: float) -> str:
     for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
         if seconds >= 2 * size:
             return f"{seconds / size:,.3g} {unit}"
-    return f"{seconds:.0f} seconds"
+    if seconds < 0.5:
+        return "under a second"
+    return "1 second" if seconds < 1.5 else f"{seconds:.0f} seconds"
 
 
 def check_rounds(rounds: int, limit: int | None, workers: int | None) -> None:
@@ -145,6 +152,23 @@ def check_rounds(rounds: int, limit: int | None, workers: int | None) -> None:
         estimate = _duration(rounds / (ROUNDS_PER_SECOND_PER_CORE * cores))
         raise UsageError(f"{rounds:.3g} rounds would take about {estimate} on {cores} core(s); the limit is "
                          f"{limit:.3g} rounds: lift it with --max-rounds N (up to {HARD_MAX_ROUNDS:.0e})")
+
+
+def simulation_estimate(rounds: int, executor: Any, rules: Rules, table: Any, always: bool = False) -> None:
+    """Print a simulation's time estimate to stderr when it is long (``ESTIMATE_ROUNDS``), asked for, or on a
+    terminal: a pilot of ``PILOT_ROUNDS`` rounds in this process measures the rate of one core now (the
+    machine's speed varies by the hour), times the workers (at most the cores, locally)."""
+    if rounds < ESTIMATE_ROUNDS and not always and not sys.stderr.isatty():
+        return
+    from ev.analysis.executors import LocalExecutor
+    from ev.analysis.simulation import simulate
+    workers = executor.workers
+    if isinstance(executor, LocalExecutor):
+        workers = min(workers, os.cpu_count() or 1)
+    pilot = simulate(rules, min(rounds, PILOT_ROUNDS), seed=1, workers=1, strategy=table)
+    rate = pilot.rounds / max(pilot.seconds, 1e-9)
+    print(f"bjev: {rounds:.3g} rounds on {workers} worker(s): about {_duration(rounds / (rate * max(1, workers)))} "
+          f"(a pilot of {pilot.rounds:,} rounds ran at {rate / 1e6:.1f} M rounds/s on one core)", file=sys.stderr)
 
 
 def _executor_options(p: argparse.ArgumentParser) -> None:
@@ -224,8 +248,12 @@ def build_parser() -> argparse.ArgumentParser:
     _split_option(p, FIXED_SPLIT_STRATEGIES)
 
     p = _command(sub, "simulate")
-    p.add_argument("--rounds", required=True, type=count(1), metavar="N",
-                   help=f"rounds to play, e.g. 1e8 (at most {DEFAULT_MAX_ROUNDS:.0e} unless --max-rounds says more)")
+    p.add_argument("--rounds", type=count(1), metavar="N",
+                   help=f"rounds to play, e.g. 1e8 (at most {DEFAULT_MAX_ROUNDS:.0e} unless --max-rounds says more; "
+                        f"needed unless --certify)")
+    p.add_argument("--certify", action="store_true",
+                   help=f"a certification run: {CERTIFY_ROUNDS:.0e} rounds unless --rounds says otherwise, its time "
+                        f"estimate first, and exit status 1 when the verdict of the acceptance rule is FAIL")
     p.add_argument("--seed", type=parse_seed, metavar="S", help="seed, 0 to 2**64-1 (default: random, printed)")
     _executor_options(p)
     _max_rounds_option(p)
@@ -374,15 +402,22 @@ def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:
     """
     from ev.analysis.simulation import compare, exact_figures, resolve_strategy, simulate
     from ev.present.simulation_text import report_data, report_text
-    check_rounds(args.rounds, args.max_rounds, args.workers)
+    if args.rounds is None and not args.certify:
+        raise UsageError(f"say how many rounds: --rounds N, or --certify for {CERTIFY_ROUNDS:.0e}")
+    rounds = args.rounds if args.rounds is not None else CERTIFY_ROUNDS
+    check_rounds(rounds, args.max_rounds, args.workers)
     rules = make_rules(args.rules, args.assignments)
     table = resolve_strategy(rules, args.strategy)
-    with _executor(args) as executor, Progress(args.rounds, "simulating", unit="rounds", min_seconds=2.0) as bar:
-        result = simulate(rules, args.rounds, seed=args.seed, strategy=table, progress=bar.update,
+    with _executor(args) as executor, Progress(rounds, "simulating", unit="rounds", min_seconds=2.0) as bar:
+        simulation_estimate(rounds, executor, rules, table, args.certify)
+        result = simulate(rules, rounds, seed=args.seed, strategy=table, progress=bar.update,
                           executor=executor)
     exact = exact_figures(rules, table)
     comparison = compare(result, exact)
-    return report_text(result, comparison, exact), report_data(result, comparison, exact)
+    data = report_data(result, comparison, exact)
+    if args.certify and data["acceptance"] is not None and data["acceptance"]["passed"] is False:
+        args.failure = "the simulation's verdict is FAIL (see the last line of the output)"
+    return report_text(result, comparison, exact), data
 
 
 def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
@@ -404,6 +439,9 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
     meta = load_meta(args.meta) if args.meta else None
     with output_target(args.out) as target:       # an unwritable or busy --out fails now, not after the work
         with _executor(args) as executor, Progress(total_steps(not args.skip_rules_effect, rules), "report") as bar:
+            if rounds >= ESTIMATE_ROUNDS:
+                from ev.analysis.strategy import optimal_policy
+                simulation_estimate(rounds, executor, rules, optimal_policy(Game(rules)))
             report = build_report(rules, split_strategy=_split(args), simulate_rounds=rounds, seed=args.seed,
                                   executor=executor, sensitivity=not args.skip_rules_effect,
                                   progress=bar.advance, meta=meta, command=["bjev", *args.argv])
@@ -539,7 +577,7 @@ def _run(argv: Sequence[str] | None) -> int:
         args.argv = list(sys.argv[1:] if argv is None else argv)
         if not getattr(args, "command", None):
             raise UsageError("a command is required: bjev COMMAND [options], COMMAND one of rtp, hand, "
-                             "rules-effect, simulate, chart, regenerate, report (see 'bjev --help')")
+                             "rules-effect, simulate, chart, regenerate, report, sweep (see 'bjev --help')")
         text, data = args.run(args)
     except BJEVError as exc:
         print(error_line(str(exc)), file=sys.stderr)

@@ -192,6 +192,7 @@ def test_model_figures(model, rtp_json):
     assert sim["rounds"] == SIM_ROUNDS and sim["rtp_total_wagered"]["exact"] == rtp["rtp_total_wagered"]
     assert sim["rtp_initial"]["exact_in_ci99"] and sim["rtp_total_wagered"]["exact_in_ci99"]
     assert sim["chi_square_p_value"] > 1e-4
+    assert sim["acceptance"]["passed"] is True and sim["acceptance"]["checks_made"] == 4
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "pl"])

@@ -489,3 +489,62 @@ def test_cli_simulate_errors(capsys):
     assert code == 2 and err.count("\n") == 1 and "positive" in err
     code, _, err = run_cli(capsys, "simulate", "--rounds", "10", "--seed", "-1")
     assert code == 2 and err.count("\n") == 1 and "--seed" in err
+
+
+# ----- the acceptance rule ----------------------------------------------------------------
+def _comparison(z1=0.5, z2=0.5, p=0.5, unexpected=()) -> Comparison:
+    fig = lambda z: {"simulated": 1.0, "se": 0.01, "exact": None if z is None else 1.0, "z": z}  # noqa: E731
+    return Comparison(rounds=10, ev=fig(z1), rtp_initial=fig(z1), rtp_total_wagered=fig(z2), mean_wager=fig(0.0),
+                      chi_square=None if p is None else 1.0, dof=None if p is None else 5, p_value=p, cells=[],
+                      unexpected_values=list(unexpected), frequencies={})
+
+
+def test_acceptance_limits_are_the_two_sided_999_point_and_0001():
+    from statistics import NormalDist
+
+    from ev.analysis.simulation import ACCEPTANCE_LEVEL, ACCEPTANCE_Z, acceptance
+    assert pytest.approx(NormalDist().inv_cdf(1 - ACCEPTANCE_LEVEL / 2), abs=1e-12) == ACCEPTANCE_Z
+    assert acceptance(_comparison(3.29, -3.29, 0.0011))["passed"] is True
+    for case in (_comparison(z1=3.291), _comparison(z2=-3.291), _comparison(p=0.00099), _comparison(unexpected=[7.5])):
+        verdict = acceptance(case)
+        assert verdict["passed"] is False and sum(c["passed"] is False for c in verdict["checks"]) == 1
+    verdict = acceptance(_comparison(z2=None, p=None))
+    assert verdict["checks_made"] == 1 and verdict["passed"] is True and verdict["false_fail_at_most"] == 0.001
+    assert acceptance(_comparison(None, None, None))["passed"] is None
+
+
+def test_the_verdict_fails_a_simulation_of_another_game(seed_game):
+    """The same 4e6 rounds of the 3:2 game judged against the exact figures of the 6:5 game: FAIL on the
+    RTPs and the chi-square; against their own game: PASS."""
+    from ev.analysis import accounting
+    from ev.analysis.simulation import acceptance
+    rules, table, sim = seed_game
+    assert acceptance(compare(sim, accounting.round_stats(Game(rules), table)))["passed"] is True
+    wrong = acceptance(compare(sim, accounting.round_stats(Game(Rules(blackjack_payout="6:5")), "cdz")))
+    assert wrong["passed"] is False
+    assert {c["check"] for c in wrong["checks"] if c["passed"] is False} >= {"rtp_initial", "chi_square"}
+
+
+def test_cli_simulate_states_the_rule_first_and_the_verdict_last(capsys):
+    code, out, err = run_cli(capsys, "simulate", "--rounds", "2e5", "--seed", "5", "--workers", "1")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    rule = lines.index(next(x for x in lines if x.startswith("Acceptance rule")))
+    table = lines.index(next(x for x in lines if x.startswith("RTP per initial bet")))
+    assert rule < table and lines[-1] == "Verdict: PASS (4 of 4 checks made)"
+    code, out, _ = run_cli(capsys, "simulate", "--rounds", "2e5", "--seed", "5", "--workers", "1", "--json")
+    assert json.loads(out)["acceptance"]["passed"] is True
+
+
+def test_cli_certify_estimates_first_and_fails_with_exit_1(capsys, monkeypatch):
+    code, out, err = run_cli(capsys, "simulate", "--certify", "--rounds", "2e5", "--seed", "5", "--workers", "1")
+    assert code == 0 and out.splitlines()[-1].startswith("Verdict: PASS")
+    assert err.startswith("bjev: 2e+05 rounds on 1 worker(s): about") and "pilot" in err
+    import ev.present.simulation_text as text
+    real = text.acceptance
+    monkeypatch.setattr(text, "acceptance", lambda cmp: {**real(cmp), "passed": False})
+    code, out, err = run_cli(capsys, "simulate", "--certify", "--rounds", "2e5", "--seed", "5", "--workers", "1")
+    assert code == 1
+    assert err.splitlines()[-1] == "bjev: error: the simulation's verdict is FAIL (see the last line of the output)"
+    code, _, err = run_cli(capsys, "simulate")
+    assert code == 2 and "--certify" in err and err.count("\n") == 1

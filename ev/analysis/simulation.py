@@ -339,6 +339,54 @@ class Comparison:
         return dataclasses.asdict(self)
 
 
+#: each statistical check of the acceptance rule fails a correct engine with this probability (two-sided)
+ACCEPTANCE_LEVEL = 0.001
+#: the two-sided 99.9 % point of the normal distribution: |z| up to this passes
+ACCEPTANCE_Z = 3.2905267314919255
+#: the checks of the acceptance rule, in the order they are stated: (key, what is checked)
+ACCEPTANCE_CHECKS = (
+    ("rtp_initial", "RTP per initial bet: |z| <= 3.29, the simulated RTP inside the two-sided 99.9 % band of "
+                    "the exact figure"),
+    ("rtp_total_wagered", "RTP per total wagered: |z| <= 3.29 (the same band)"),
+    ("chi_square", "net-result distribution: Pearson's chi-square p >= 0.001"),
+    ("support", "no simulated net result that the exact distribution says is impossible"),
+)
+
+
+def acceptance(cmp: Comparison) -> dict[str, Any]:
+    """The simulation's verdict by the acceptance rule, which is fixed before the results (README, "Simulation").
+
+    Four checks: the two RTPs' z-scores within +-``ACCEPTANCE_Z``, the
+    chi-square p-value at least ``ACCEPTANCE_LEVEL``, and no observed net
+    result outside the exact distribution's support.  A correct engine fails
+    each of the three statistical checks with probability 0.001 (at most
+    0.003 in all, by the union bound; the two RTP checks are nearly the same
+    test), the fourth never.  A check without its exact figure is not made
+    (``passed`` None); ``passed`` is True when every check made passes, None
+    when none could be made.
+    """
+    values = {"rtp_initial": cmp.rtp_initial["z"], "rtp_total_wagered": cmp.rtp_total_wagered["z"],
+              "chi_square": cmp.p_value, "support": None if cmp.p_value is None else len(cmp.unexpected_values)}
+    checks = []
+    for key, what in ACCEPTANCE_CHECKS:
+        value = values[key]
+        if value is None:
+            passed = None
+        elif key == "chi_square":
+            passed = value >= ACCEPTANCE_LEVEL
+        elif key == "support":
+            passed = value == 0
+        else:
+            passed = abs(value) <= ACCEPTANCE_Z
+        checks.append({"check": key, "rule": what, "value": value, "passed": passed,
+                       "statistic": {"chi_square": "p", "support": "impossible results seen"}.get(key, "z")})
+    made = [c for c in checks if c["passed"] is not None]
+    statistical = sum(1 for c in made if c["check"] != "support")
+    return {"level": ACCEPTANCE_LEVEL, "z_limit": ACCEPTANCE_Z, "checks": checks, "checks_made": len(made),
+            "false_fail_at_most": statistical * ACCEPTANCE_LEVEL,
+            "passed": all(c["passed"] for c in made) if made else None}
+
+
 def _z(sim: float, se: float, exact: float | None) -> float | None:
     if exact is None:
         return None

@@ -507,21 +507,52 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
     "freq_title": {"en": "Frequencies", "de": "Häufigkeiten", "pl": "Częstości"},
     "freq.player_blackjack": {"en": "Player blackjack", "de": "Blackjack des Spielers", "pl": "Blackjack gracza"},
     "freq.dealer_blackjack": {"en": "Dealer blackjack", "de": "Blackjack des Dealers", "pl": "Blackjack krupiera"},
-    "sim_verdict_ok": {"en": "The exact RTP lies inside the simulation's 95 % and 99 % confidence intervals in both "
-                             "conventions.",
-                       "de": "Die exakte RTP liegt in beiden Konventionen innerhalb der 95-%- und 99-%-"
-                             "Konfidenzintervalle der Simulation.",
-                       "pl": "Dokładne RTP leży w obu konwencjach wewnątrz 95- i 99-procentowych przedziałów "
-                             "ufności symulacji."},
-    "sim_verdict_99": {"en": "The exact RTP lies inside the 99 % intervals but not inside every 95 % interval (expected "
-                             "in about one run in twenty).",
-                       "de": "Die exakte RTP liegt in den 99-%-Intervallen, aber nicht in jedem 95-%-Intervall "
-                             "(erwartet in etwa einem von zwanzig Läufen).",
-                       "pl": "Dokładne RTP leży w przedziałach 99 %, ale nie w każdym przedziale 95 % (oczekiwane "
-                             "mniej więcej raz na dwadzieścia przebiegów)."},
-    "sim_verdict_bad": {"en": "The exact RTP lies OUTSIDE a 99 % interval of the simulation: investigate.",
-                        "de": "Die exakte RTP liegt AUSSERHALB eines 99-%-Intervalls der Simulation: prüfen.",
-                        "pl": "Dokładne RTP leży POZA przedziałem 99 % symulacji: należy to zbadać."},
+    "sim_rule": {"en": "Acceptance rule, fixed before the results: the simulation passes when each of four checks "
+                       "passes. (1) The RTP per initial bet and (2) the RTP per total wagered each lie inside the "
+                       "two-sided 99.9 % band of the exact figure (|z| ≤ {z}). (3) Pearson's chi-square test of "
+                       "the net-result distribution gives p ≥ {level}. (4) No simulated net result is one that "
+                       "the exact distribution says is impossible. A correct engine fails each of checks 1 to 3 "
+                       "with probability {level} (at most {total} in all) and check 4 never.",
+                 "de": "Annahmeregel, vor den Ergebnissen festgelegt: Die Simulation besteht, wenn jede von vier "
+                       "Prüfungen besteht. (1) Die RTP je Grundeinsatz und (2) die RTP je Gesamteinsatz liegen "
+                       "jeweils im zweiseitigen 99,9-%-Band des exakten Werts (|z| ≤ {z}). (3) Pearsons "
+                       "Chi-Quadrat-Test der Verteilung der Nettoergebnisse ergibt p ≥ {level}. (4) Kein "
+                       "simuliertes Nettoergebnis ist nach der exakten Verteilung unmöglich. Eine korrekte "
+                       "Berechnung fällt bei jeder der Prüfungen 1 bis 3 mit der Wahrscheinlichkeit {level} "
+                       "durch (insgesamt höchstens {total}), bei Prüfung 4 nie.",
+                 "pl": "Reguła akceptacji, ustalona przed wynikami: symulacja zostaje zaliczona, gdy zaliczone są "
+                       "wszystkie cztery sprawdzenia. (1) RTP na stawkę początkową i (2) RTP na łączną stawkę "
+                       "leżą w dwustronnym paśmie 99,9 % wokół wartości dokładnej (|z| ≤ {z}). (3) Test "
+                       "chi-kwadrat Pearsona rozkładu wyników netto daje p ≥ {level}. (4) Żaden symulowany "
+                       "wynik netto nie jest wynikiem, który według dokładnego rozkładu jest niemożliwy. "
+                       "Poprawny silnik nie zalicza każdego ze sprawdzeń 1–3 z prawdopodobieństwem {level} "
+                       "(łącznie co najwyżej {total}), a sprawdzenia 4 nigdy."},
+    "sim_pass": {"en": "Verdict: PASS. All {made} checks of the acceptance rule pass.",
+                 "de": "Urteil: BESTANDEN. Alle {made} Prüfungen der Annahmeregel sind bestanden.",
+                 "pl": "Werdykt: ZALICZONO. Wszystkie sprawdzenia reguły akceptacji ({made}) są zaliczone."},
+    "sim_fail": {"en": "Verdict: FAIL. Failed: {failed}. A correct engine fails by chance in at most {total} "
+                       "of runs: repeat with another seed and more rounds before drawing a conclusion.",
+                 "de": "Urteil: NICHT BESTANDEN. Nicht bestanden: {failed}. Eine korrekte Berechnung fällt "
+                       "zufällig in höchstens {total} der Läufe durch: vor einer Schlussfolgerung mit einem "
+                       "anderen Seed und mehr Runden wiederholen.",
+                 "pl": "Werdykt: NIE ZALICZONO. Niezaliczone: {failed}. Poprawny silnik nie zalicza przypadkiem "
+                       "w co najwyżej {total} przebiegów: przed wyciągnięciem wniosków należy powtórzyć z innym "
+                       "ziarnem i większą liczbą rund."},
+    "sim_no_verdict": {"en": "Verdict: none. No exact figure was available to check the simulation against.",
+                       "de": "Urteil: keines. Es gab keinen exakten Wert, gegen den die Simulation geprüft "
+                             "werden konnte.",
+                       "pl": "Werdykt: brak. Nie było dokładnej wartości, z którą można porównać symulację."},
+    "check.rtp_initial": {"en": "check 1 (RTP per initial bet, z = {value})",
+                          "de": "Prüfung 1 (RTP je Grundeinsatz, z = {value})",
+                          "pl": "sprawdzenie 1 (RTP na stawkę początkową, z = {value})"},
+    "check.rtp_total_wagered": {"en": "check 2 (RTP per total wagered, z = {value})",
+                                "de": "Prüfung 2 (RTP je Gesamteinsatz, z = {value})",
+                                "pl": "sprawdzenie 2 (RTP na łączną stawkę, z = {value})"},
+    "check.chi_square": {"en": "check 3 (chi-square, p = {value})", "de": "Prüfung 3 (Chi-Quadrat, p = {value})",
+                         "pl": "sprawdzenie 3 (chi-kwadrat, p = {value})"},
+    "check.support": {"en": "check 4 ({value} impossible results seen)",
+                      "de": "Prüfung 4 ({value} unmögliche Ergebnisse gesehen)",
+                      "pl": "sprawdzenie 4 (niemożliwe wyniki: {value})"},
     "sim_strategy": {"en": "Strategy played", "de": "Gespielte Strategie", "pl": "Rozgrywana strategia"},
 }
 

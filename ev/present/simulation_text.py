@@ -12,7 +12,17 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ev.analysis.simulation import FREQUENCY_NAMES, Z95, Z99, Comparison, SimulationResult, confidence_interval
+from ev.analysis.simulation import (
+    ACCEPTANCE_CHECKS,
+    ACCEPTANCE_LEVEL,
+    FREQUENCY_NAMES,
+    Z95,
+    Z99,
+    Comparison,
+    SimulationResult,
+    acceptance,
+    confidence_interval,
+)
 from ev.present.numbers import net_text
 
 
@@ -78,6 +88,7 @@ def report_data(sim: SimulationResult, comparison: Comparison | None, exact: Any
         "units": "initial bets; tallies in tenths of an initial bet (squares and products in hundredths)",
         "rules": sim.rules.as_dict(),
     }
+    data["acceptance"] = acceptance(comparison) if comparison is not None else None
     if "surrender" not in data["frequencies"]:
         data["frequencies"]["surrender"] = {"simulated": sim.frequencies["surrender"], "se": None,
                                             "exact": None, "z": None}
@@ -119,6 +130,8 @@ def report_text(sim: SimulationResult, comparison: Comparison | None, exact: Any
         f"Executor: {sim.executor}",
         f"Total wagered: {sim.total_wagered:,.1f} initial bets   SD of a round: {sim.sd:.5f}",
         "",
+        *acceptance_rule_lines(),
+        "",
         tabulate(rows, headers=["", "simulated", "SE", "95% CI", "99% CI", "exact", "z"],
                  colalign=("left", "right", "right", "right", "right", "right", "right"), disable_numparse=True),
         "",
@@ -152,4 +165,27 @@ def report_text(sim: SimulationResult, comparison: Comparison | None, exact: Any
     head.append("")
     head.append("Units: initial bets. z = (simulated - exact) / SE; RTP per total wagered uses a "
                 "delta-method (ratio) standard error.")
+    if data["acceptance"] is not None:
+        head += ["", verdict_line(data["acceptance"])]
     return "\n".join(head)
+
+
+def acceptance_rule_lines() -> list[str]:
+    """The acceptance rule, stated before the results."""
+    return ["Acceptance rule (fixed before the results; the verdict is the last line): PASS when every check "
+            "made passes",
+            *(f"  {i}. {what}" for i, (_, what) in enumerate(ACCEPTANCE_CHECKS, 1)),
+            f"  A correct engine fails each of checks 1-3 with probability {ACCEPTANCE_LEVEL:g} (at most "
+            f"{len(ACCEPTANCE_CHECKS[:3]) * ACCEPTANCE_LEVEL:g} in all), check 4 never."]
+
+
+def verdict_line(verdict: dict) -> str:
+    """'Verdict: PASS (4 of 4 checks made)' or 'Verdict: FAIL: ...' naming the failed checks."""
+    if verdict["passed"] is None:
+        return "Verdict: none (no exact figures to check against)"
+    made = f"{verdict['checks_made']} of {len(verdict['checks'])} checks made"
+    if verdict["passed"]:
+        return f"Verdict: PASS ({made})"
+    failed = [f"check {i} ({c['statistic']} = {c['value']:.4g})"
+              for i, c in enumerate(verdict["checks"], 1) if c["passed"] is False]
+    return f"Verdict: FAIL: {', '.join(failed)} ({made})"

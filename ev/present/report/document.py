@@ -376,6 +376,9 @@ def _verification(doc: Document, r: Report, lang: str) -> None:
                  (t("sim_strategy", lang), t("strategy.optimal_cd", lang)
                   if v["strategy"].startswith("optimal composition-dependent") else v["strategy"]),
                  (t("seconds", lang), f"{number(v['seconds'], 1, lang)} s")], lang, text=True))
+    a = v["acceptance"]
+    doc.add(Paragraph(t("sim_rule", lang, z=number(a["z_limit"], 2, lang), level=number(a["level"], 3, lang),
+                        total=number(3 * a["level"], 3, lang))))
     rows = []
     for key, label in (("rtp_initial", "rtp_i_short"), ("rtp_total_wagered", "rtp_tw_short")):
         f = v[key]
@@ -385,9 +388,6 @@ def _verification(doc: Document, r: Report, lang: str) -> None:
     doc.add(Table([t("rtp_unit", lang), f"{t('simulated', lang)} (%)", f"{t('ci95', lang)} (%)",
                    f"{t('ci99', lang)} (%)", f"{t('exact', lang)} (%)", t("z", lang), t("inside", lang)], rows,
                   widths=[2.6, 1.7, 3.2, 3.2, 1.7, 1, 1.8], small=True))
-    both = all(v[k]["exact_in_ci95"] for k in ("rtp_initial", "rtp_total_wagered"))
-    in99 = all(v[k]["exact_in_ci99"] for k in ("rtp_initial", "rtp_total_wagered"))
-    doc.add(Paragraph(t("sim_verdict_ok" if both else ("sim_verdict_99" if in99 else "sim_verdict_bad"), lang)))
     if "distinguishing" in v:
         from ev.present.report.lab_blocks import distinguishing_blocks
         doc.add(*distinguishing_blocks(r, lang))
@@ -398,12 +398,26 @@ def _verification(doc: Document, r: Report, lang: str) -> None:
                 Table([t("net", lang), t("observed", lang), t("expected", lang)],
                       [[", ".join(_signed(net_text(x), lang) for x in c["values"]), integer(c["observed"], lang),
                         number(c["expected"], 1, lang)] for c in v["chi_square_cells"]], widths=[2, 2, 2]))
+    doc.add(Paragraph(verdict_text(v["acceptance"], lang)))
     doc.add(Heading(t("freq_title", lang), 2),
             Table([t("freq_unit", lang), f"{t('simulated', lang)} (%)", f"{t('exact', lang)} (%)", t("z", lang)],
                   [[t(f"freq.{name}", lang), _num_pct(f["simulated"], lang, 4), _num_pct(f["exact"], lang, 4),
                     _z(f["z"], f.get("se"), lang)]
                    for name, f in v["frequencies"].items()], widths=[3, 2, 2, 1]),
             Paragraph(t("z_undefined", lang), note=True))
+
+
+def verdict_text(a: dict, lang: str) -> str:
+    """The acceptance rule's verdict (``ev.analysis.simulation.acceptance``) in one sentence."""
+    if a["passed"] is None:
+        return t("sim_no_verdict", lang)
+    if a["passed"]:
+        return t("sim_pass", lang, made=a["checks_made"])
+    failed = [t(f"check.{c['check']}", lang,
+                value=(str(c["value"]) if c["check"] == "support" else
+                       number(c["value"], 2 if c["statistic"] == "z" else 4, lang, sign=c["statistic"] == "z")))
+              for c in a["checks"] if c["passed"] is False]
+    return t("sim_fail", lang, failed="; ".join(failed), total=number(a["false_fail_at_most"], 3, lang))
 
 
 def _z(z: float | None, se: float | None, lang: str) -> str:

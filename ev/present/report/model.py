@@ -41,7 +41,7 @@ from ev.analysis.sensitivity import (
     rule_effects,
     rule_readings,
 )
-from ev.analysis.simulation import compare, simulate
+from ev.analysis.simulation import acceptance, compare, simulate
 from ev.analysis.strategies import (
     SCOPE_ALL,
     minimum_row,
@@ -680,6 +680,7 @@ def _verification(game: Game, rules: Rules, stats: RoundStats, rounds: int, seed
         "unexpected_values": cmp.unexpected_values,
         "frequencies": cmp.frequencies,
         "distribution": {net_text(k): v for k, v in sim.distribution.items()},
+        "acceptance": acceptance(cmp),
     }
 
 
