@@ -122,6 +122,19 @@ def count(minimum: int = 1, maximum: int = HARD_MAX_ROUNDS) -> Any:
     return parse
 
 
+def confidence_level(text: str) -> float:
+    """A confidence level strictly between 0 and 1, e.g. 0.99 (argparse type)."""
+    try:
+        if not text.isascii() or len(text) > 40:
+            raise ValueError
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a confidence level such as 0.99, got {excerpt(text)}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"a confidence level is between 0 and 1 (0.99 is 99 %), not {excerpt(text)}")
+    return value
+
+
 def parse_seed(text: str) -> int:
     """A seed: an integer from 0 to 2**64 - 1, decimal or 0x hex, ASCII digits (argparse type)."""
     try:
@@ -242,6 +255,13 @@ def build_parser() -> argparse.ArgumentParser:
     _split_option(p, EV_SPLIT_STRATEGIES)
     p.add_argument("--exact", action="store_true",
                    help="exact rational mode: every value as a fraction p/q and its 20-digit decimal")
+
+    p = _command(sub, "monitor")
+    p.add_argument("--rounds", action="append", type=count(1), metavar="N", dest="monitor_rounds",
+                   help="rounds played (repeatable; default 1e2, 1e3, ..., 1e9)")
+    p.add_argument("--confidence", action="append", type=confidence_level, metavar="C", dest="confidences",
+                   help="confidence level, e.g. 0.99 (repeatable; default 0.95, 0.99, 0.999)")
+    _rule_options(p)
 
     p = _command(sub, "rules-effect")
     _rule_options(p)
@@ -366,6 +386,24 @@ def cmd_regenerate(args: argparse.Namespace) -> tuple[str, Any]:
                       f"chart EV {100 * chart.ev:+.6f} %, optimal CD EV {100 * chart.optimal.ev:+.6f} %, "
                       f"{len(chart.exceptions_with(2))} two-card exceptions, derived in {chart.seconds:.1f} s"])
     return text, {"files": paths}
+
+
+def cmd_monitor(args: argparse.Namespace) -> tuple[str, Any]:
+    """monitoring limits: where a correct game's observed RTP lies after n rounds
+
+    The limits of the observed RTP, per initial bet and per total wagered, after n rounds at a confidence level:
+    a correct game falls outside them with at most the complementary probability. Exact (the n-fold convolution
+    of the round's exact distribution) up to 1e5 rounds, Cornish-Fisher above.
+    """
+    from ev.analysis.accounting import round_stats
+    from ev.analysis.monitoring import CONFIDENCES, ROUNDS, RoundLaw
+    from ev.present.monitor_text import monitor_output
+    rounds = sorted(set(args.monitor_rounds or ROUNDS))
+    confidences = sorted(set(args.confidences or CONFIDENCES))
+    rules = make_rules(args.rules, args.assignments)
+    stats = round_stats(Game(rules), "cdz")
+    law = RoundLaw(stats.distribution, stats.joint)
+    return monitor_output(rules, law, rounds, confidences, stats.distribution_method)
 
 
 def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:
@@ -577,7 +615,7 @@ def _run(argv: Sequence[str] | None) -> int:
         args.argv = list(sys.argv[1:] if argv is None else argv)
         if not getattr(args, "command", None):
             raise UsageError("a command is required: bjev COMMAND [options], COMMAND one of rtp, hand, "
-                             "rules-effect, simulate, chart, regenerate, report, sweep (see 'bjev --help')")
+                             "monitor, rules-effect, simulate, chart, regenerate, report, sweep (see 'bjev --help')")
         text, data = args.run(args)
     except BJEVError as exc:
         print(error_line(str(exc)), file=sys.stderr)

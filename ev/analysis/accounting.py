@@ -125,6 +125,9 @@ class RoundStats(ReturnToPlayer):
     work: dict = field(default_factory=dict, repr=False)
     #: how the splits of three and four hands were scored: "exact" or "independent" (module docstring)
     distribution_method: str = "exact"
+    #: {(net, stake): probability}: the joint distribution of a round's net result and total stake (initial
+    #: bets), for the RTP per total wagered's monitoring limits (``ev.analysis.monitoring``)
+    joint: dict = field(default_factory=dict, repr=False)
 
     def _sum(self, terms: Iterator[Number]) -> Number:
         return sum(terms, self.arithmetic.zero)
@@ -178,6 +181,7 @@ class _Tally:
         self.arithmetic = arithmetic
         zero = arithmetic.zero
         self.dist: dict[int, Number] = defaultdict(lambda: zero)
+        self.joint: dict[tuple[int, int], Number] = defaultdict(lambda: zero)   # (net, stake) in tenths
         self.wager = zero
         self.p_double = self.p_split = self.p_insurance = self.p_even_money = zero
         self.p_player_bj = self.p_dealer_bj = zero
@@ -185,6 +189,7 @@ class _Tally:
     def add(self, mass: Number, net: Number, stake: Number) -> None:
         if mass:
             self.dist[self.arithmetic.tenths(net)] += mass
+            self.joint[self.arithmetic.tenths(net), self.arithmetic.tenths(stake)] += mass
             self.wager += mass * stake
 
     def ev(self) -> Number:
@@ -195,6 +200,8 @@ class _Tally:
         """Add ``weight`` times another tally (one up card's) to this one."""
         for k, p in other.dist.items():
             self.dist[k] += weight * p
+        for pair, p in other.joint.items():
+            self.joint[pair] += weight * p
         self.wager += weight * other.wager
         for attr in self.FREQUENCIES:
             setattr(self, attr, getattr(self, attr) + weight * getattr(other, attr))
@@ -270,7 +277,8 @@ def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search
         ev, wager = exact.ev, exact.expected_wager
     return RoundStats(game.rules, name, split_strategy, ev, wager, tally.p_double, tally.p_split,
                       tally.p_insurance, tally.p_even_money, tally.p_player_bj, tally.p_dealer_bj, dist, by_up,
-                      A, work, method)
+                      A, work, method,
+                      {(A.ratio(x, 10), A.ratio(w, 10)): p for (x, w), p in sorted(tally.joint.items()) if p > 0})
 
 
 def split_distribution(game: Game, up: int, pair: int, strategy: Policy | str = "cdz") -> dict:
