@@ -19,8 +19,8 @@ def test_meta_fields_and_blanks(tmp_path):
     assert data["revision"] == [{"revision": "2", "date": None, "author": None, "description": "x"}]
     blank = empty_meta()
     assert all(v is None for k, v in blank.items() if k not in ("revision", "published_rtp_convention",
-                                                                   "even_money_stake"))
-    assert blank["revision"] == [] and blank["even_money_stake"] == 1
+                                                                   "even_money_stake", "requirement"))
+    assert blank["revision"] == [] and blank["requirement"] == [] and blank["even_money_stake"] == 1
     assert blank["published_rtp_convention"] == "total_wagered"
 
 
@@ -142,3 +142,71 @@ def test_published_rtp_keeps_the_printed_precision(value, percent, decimals):
 def test_published_and_stake_errors_name_the_field(data, words):
     with pytest.raises(MetadataError, match=words):
         check_meta(data)
+
+
+REQUIREMENTS = [{"name": "Regulator A, card games", "minimum_rtp": "92", "basis": "optimal"},
+                {"name": "Regulator B, blind play", "minimum_rtp": "85", "basis": "random",
+                 "convention": "initial_bet"},
+                {"minimum_rtp": 99.6, "basis": "disclosed"}]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_compliance_block_states_each_requirement_and_its_verdict(lang):
+    """Each [[requirement]] against the game's figure on its basis and in its convention (the strategy table's
+    row), met or not; without any, a table of blanks; and the largest win at the table's maximum bet."""
+    import copy
+
+    from ev.present.report import build_report, render_all
+    meta = check_meta({"requirement": REQUIREMENTS, "max_bet": 500, "currency": "EUR"})
+    report = build_report(Rules(), simulate_rounds=0, sensitivity=False, meta=meta)
+    rows = {row["key"]: row for row in report.strategies["rows"]}
+    got = report.strategies["compliance"]["requirements"]
+    assert [(q["row"], q["figure"], q["passed"]) for q in got] == [
+        ("optimal-cdz", rows["optimal-cdz"]["rtp_total_wagered"], True),
+        ("random", rows["random"]["rtp_initial"], False),
+        ("basic", rows["basic"]["rtp_total_wagered"], False)]
+    assert 0.70 < got[1]["figure"] < 0.72 and 0.9955 < got[2]["figure"] < 0.996
+    assert report.strategies["compliance"]["all_passed"] is False
+    assert report.exposure["max_win_at_table_max"] == 500 * report.exposure["max_win"]
+    text = render_all(copy.deepcopy(report), lang, workers=0)["report.md"].decode()
+    met, not_met = {"en": ("met", "NOT MET"), "de": ("erfüllt", "NICHT ERFÜLLT"),
+                    "pl": ("spełnione", "NIESPEŁNIONE")}[lang]
+    lines = [x for x in text.splitlines() if x.startswith("| Regulator")]
+    assert len(lines) == 2 and lines[0].endswith(f"| {met} |") and lines[1].endswith(f"| {not_met} |")
+    assert "| 92 % |" in lines[0].replace("\u00a0", " ")
+
+
+def test_compliance_without_requirements_is_blanks():
+    from ev.present.report.lab import compliance
+    assert compliance({"rows": [], "published_refers_to": "optimal-cdz"}, []) == {"requirements": [],
+                                                                                 "all_passed": None}
+
+
+@pytest.mark.parametrize("req, words", [
+    ({"minimum_rtp": "85"}, "needs minimum_rtp"),
+    ({"basis": "optimal"}, "needs minimum_rtp"),
+    ({"minimum_rtp": "150", "basis": "optimal"}, "from 0 to 100"),
+    ({"minimum_rtp": "85", "basis": "best"}, "optimal, disclosed, random"),
+    ({"minimum_rtp": "85", "basis": "optimal", "convention": "per hand"}, "total_wagered, initial_bet"),
+    ({"minimum_rtp": "85", "basis": "optimal", "year": 2020}, "unknown field"),
+    ({"minimum_rtp": "85", "basis": "optimal", "name": 7}, "one line of text"),
+])
+def test_requirement_errors_name_the_field(req, words):
+    with pytest.raises(MetadataError, match=words):
+        check_meta({"requirement": [req]})
+    with pytest.raises(MetadataError, match="at most 20"):
+        check_meta({"requirement": [{"minimum_rtp": "85", "basis": "optimal"}] * 21})
+
+
+def test_the_readme_metadata_example_is_valid():
+    """The README's TOML example reads as a metadata file."""
+    import re
+    from pathlib import Path
+
+    import tomllib
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```", readme, re.S)
+    assert blocks
+    for block in blocks:
+        meta = check_meta(tomllib.loads(block))
+        assert meta["supplier"] and meta["requirement"][0]["basis"] == "optimal"

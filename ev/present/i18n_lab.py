@@ -242,11 +242,14 @@ LAB_MESSAGES: dict[str, dict[str, str]] = {
     "exposure.loss": {"en": "Largest loss", "de": "Größter Verlust", "pl": "Największa przegrana"},
     "exposure.win": {"en": "Largest win", "de": "Größter Gewinn", "pl": "Największa wygrana"},
     "exposure.limits": {"en": "Table limits (the game's MIN/MAX section): minimum {min}, maximum {max} per initial "
-                              "bet. With the maximum initial bet a round can put {stake} at stake.",
+                              "bet. With the maximum initial bet a round can put {stake} at stake, and win at most {win} (the "
+                              "largest win of any legal play).",
                         "de": "Tischlimits (MIN/MAX-Abschnitt des Spiels): Minimum {min}, Maximum {max} je "
-                              "Grundeinsatz. Mit dem höchsten Grundeinsatz kann eine Runde {stake} einsetzen.",
+                              "Grundeinsatz. Mit dem höchsten Grundeinsatz kann eine Runde {stake} einsetzen und höchstens "
+                              "{win} gewinnen (der größte Gewinn bei beliebigem erlaubtem Spiel).",
                         "pl": "Limity stołu (sekcja MIN/MAX gry): minimum {min}, maksimum {max} na stawkę "
-                              "początkową. Przy maksymalnej stawce początkowej runda może postawić {stake}."},
+                              "początkową. Przy maksymalnej stawce początkowej runda może postawić {stake} i wygrać "
+                              "najwyżej {win} (największa wygrana przy dowolnej dozwolonej grze)."},
     "exposure.no_limits": {"en": "Table limits: the rules leave them to the game's MIN/MAX section; they are not "
                                  "given (metadata min_bet, max_bet): MIN ________  MAX ________.",
                            "de": "Tischlimits: Die Regeln verweisen auf den MIN/MAX-Abschnitt des Spiels; sie sind "
@@ -437,6 +440,22 @@ LAB_MESSAGES: dict[str, dict[str, str]] = {
     "rtp_unit": {"en": "RTP", "de": "RTP", "pl": "RTP"},
     "freq_unit": {"en": "Frequency per round", "de": "Häufigkeit je Runde", "pl": "Częstość na rundę"},
     "per_million": {"en": "per million", "de": "je Million", "pl": "na milion"},
+    "compliance_title": {"en": "Minimum RTP requirements", "de": "Vorgaben zur Mindest-RTP", "pl": "Wymagania dotyczące minimalnego RTP"},
+    "compliance_intro": {"en": "Each requirement of the metadata file against the game's RTP on its basis and in its convention, taken from the strategy table above. A requirement is met when the game's figure is at least the minimum.", "de": "Jede Vorgabe der Metadatendatei gegen die RTP des Spiels auf ihrer Grundlage und in ihrer Konvention, aus der Strategietabelle oben. Eine Vorgabe ist erfüllt, wenn die Zahl des Spiels mindestens das Minimum erreicht.", "pl": "Każde wymaganie z pliku metadanych porównane z RTP gry na jego podstawie i w jego konwencji, według tabeli strategii powyżej. Wymaganie jest spełnione, gdy wartość gry wynosi co najmniej minimum."},
+    "compliance_none": {"en": "No minimum RTP was given ([[requirement]] in the --meta file). Fill in the jurisdiction's requirement, the basis it is computed on (optimal play, a disclosed strategy, or random play) and the game's figure on that basis from the strategy table above.", "de": "Es wurde keine Mindest-RTP angegeben ([[requirement]] in der --meta-Datei). Tragen Sie die Vorgabe der Rechtsordnung ein, die Grundlage, auf der sie berechnet wird (optimales Spiel, eine offengelegte Strategie oder zufälliges Spiel), und die Zahl des Spiels auf dieser Grundlage aus der Strategietabelle oben.", "pl": "Nie podano minimalnego RTP ([[requirement]] w pliku --meta). Należy wpisać wymaganie jurysdykcji, podstawę, na której jest liczone (gra optymalna, ujawniona strategia lub gra losowa), oraz wartość gry na tej podstawie z tabeli strategii powyżej."},
+    "compliance.col_name": {"en": "Requirement", "de": "Vorgabe", "pl": "Wymaganie"},
+    "compliance.col_minimum": {"en": "Minimum RTP", "de": "Mindest-RTP", "pl": "Minimalne RTP"},
+    "compliance.col_basis": {"en": "Basis", "de": "Grundlage", "pl": "Podstawa"},
+    "compliance.col_convention": {"en": "Convention", "de": "Konvention", "pl": "Konwencja"},
+    "compliance.col_figure": {"en": "Game's RTP", "de": "RTP des Spiels", "pl": "RTP gry"},
+    "compliance.col_result": {"en": "Result", "de": "Ergebnis", "pl": "Wynik"},
+    "basis.optimal": {"en": "optimal play", "de": "optimales Spiel", "pl": "gra optymalna"},
+    "basis.disclosed": {"en": "disclosed strategy (basic-strategy chart)", "de": "offengelegte Strategie (Basisstrategie-Tabelle)", "pl": "ujawniona strategia (tabela strategii podstawowej)"},
+    "basis.random": {"en": "random play", "de": "zufälliges Spiel", "pl": "gra losowa"},
+    "compliance.met": {"en": "met", "de": "erfüllt", "pl": "spełnione"},
+    "compliance.not_met": {"en": "NOT MET", "de": "NICHT ERFÜLLT", "pl": "NIESPEŁNIONE"},
+    "compliance.not_judged": {"en": "not judged: the strategy table has no figure on this basis", "de": "nicht beurteilt: die Strategietabelle hat keine Zahl auf dieser Grundlage", "pl": "nieocenione: tabela strategii nie ma wartości na tej podstawie"},
+    "compliance.unnamed": {"en": "(no name given)", "de": "(ohne Namen)", "pl": "(bez nazwy)"},
     "blank": {"en": "________________", "de": "________________", "pl": "________________"},
 }
 

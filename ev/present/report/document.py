@@ -80,6 +80,7 @@ def build_document(report: Report, lang: str) -> Document:
     doc.add(*lab_blocks.assumption_blocks(report, lang))
     _rtp(doc, report, lang)
     doc.add(*lab_blocks.strategies_blocks(report, lang))
+    doc.add(*lab_blocks.compliance_blocks(report, lang))
     _upcards(doc, report, lang)
     _decisions(doc, report, lang)
     doc.add(*lab_blocks.exposure_blocks(report, lang))
@@ -413,7 +414,7 @@ def verdict_text(a: dict, lang: str) -> str:
         return t("sim_no_verdict", lang)
     if a["passed"]:
         return t("sim_pass", lang, made=a["checks_made"])
-    failed = [t(f"check.{c['check']}", lang,
+    failed = [t(f"sim_check.{c['check']}", lang,
                 value=(str(c["value"]) if c["check"] == "support" else
                        number(c["value"], 2 if c["statistic"] == "z" else 4, lang, sign=c["statistic"] == "z")))
               for c in a["checks"] if c["passed"] is False]

@@ -57,6 +57,26 @@ def strategies(rows: list[StrategyRow], published_key: str, even_money_stake: fl
             "arithmetic": "exact enumeration in floating point (about 15 significant digits)"}
 
 
+#: the strategy-table row each basis of a minimum RTP reads ("optimal": the row behind the report's figures)
+BASIS_ROWS = {"disclosed": "basic", "random": "random"}
+
+
+def compliance(strategies: dict, requirements: list[dict]) -> dict:
+    """Each regulator's minimum RTP (``--meta`` [[requirement]]) against the game's RTP on its basis and in its
+    convention, from the strategy table: pass when the game's figure is at least the minimum; None (not judged)
+    where the table has no figure for that basis."""
+    rows = {row["key"]: row for row in strategies["rows"]}
+    out = []
+    for req in requirements:
+        key = strategies["published_refers_to"] if req["basis"] == "optimal" else BASIS_ROWS[req["basis"]]
+        row = rows.get(key)
+        field = "rtp_total_wagered" if req["convention"] == "total_wagered" else "rtp_initial"
+        figure = row[field] if row is not None and row["available"] else None
+        out.append({**req, "row": key, "figure": figure,
+                    "passed": None if figure is None else figure >= req["minimum_rtp"]["value"]})
+    return {"requirements": out, "all_passed": all(r["passed"] for r in out) if out else None}
+
+
 def _reason_phrase(reason: str, search: tuple[int, int] | None) -> dict:
     """The phrase key (and its fields) that says ``reason`` in every language, where there is one."""
     from ev.analysis.strategies import OPTIMAL_RESPLIT_REASON, search_reason
@@ -77,6 +97,7 @@ def exposure(rules: Rules, meta: dict, optimal_distribution: dict) -> dict:
                 "currency": meta.get("currency")})
     if meta.get("max_bet") is not None:
         out["max_stake_at_table_max"] = float(ex["max_stake"]) * meta["max_bet"]
+        out["max_win_at_table_max"] = float(ex["max_win"]) * meta["max_bet"]
     return out
 
 

@@ -169,6 +169,27 @@ def strategies_blocks(r: Report, lang: str) -> list:
     return blocks
 
 
+def compliance_blocks(r: Report, lang: str) -> list:
+    """Each regulator's minimum RTP (``--meta`` [[requirement]]) against the game's figure on its basis and
+    pass/fail; without any, the same table with blanks to fill in."""
+    c = r.strategies.get("compliance") or {"requirements": []}
+    head = [t(f"compliance.col_{k}", lang) for k in ("name", "minimum", "basis", "convention", "figure", "result")]
+    widths = [3.2, 1.6, 2.6, 1.8, 1.6, 1.6]
+    if not c["requirements"]:
+        return [Heading(t("compliance_title", lang), 2), Paragraph(t("compliance_none", lang)),
+                Table(head, [[t("blank", lang)] * len(head)], align="lrllrl", widths=widths, small=True)]
+    rows = []
+    for q in c["requirements"]:
+        result = ("compliance.not_judged" if q["passed"] is None else
+                  "compliance.met" if q["passed"] else "compliance.not_met")
+        rows.append([q["name"] or t("compliance.unnamed", lang),
+                     pct(q["minimum_rtp"]["value"], lang, q["minimum_rtp"]["decimals"]),
+                     t(f"basis.{q['basis']}", lang), t(f"convention.{q['convention']}", lang),
+                     "–" if q["figure"] is None else pct(q["figure"], lang, 4), t(result, lang)])
+    return [Heading(t("compliance_title", lang), 2), Paragraph(t("compliance_intro", lang)),
+            Table(head, rows, align="lrllrl", widths=widths, small=True)]
+
+
 def minimum_text(m: dict, lang: str) -> str:
     """What the minimum row covers, and the claim "no legal play returns less" only where it is proven."""
     fields = {"rtp_i": pct(m["rtp_initial"], lang, 4), "rtp_tw": pct(m["rtp_total_wagered"], lang, 4)}
@@ -210,7 +231,8 @@ def exposure_blocks(r: Report, lang: str) -> list:
         meta = r.identification["meta"]
         blocks.append(Paragraph(t("exposure.limits", lang, min=_money(e["table_min_bet"], meta, lang),
                                   max=_money(e["table_max_bet"], meta, lang),
-                                  stake=_money(e["max_stake_at_table_max"], meta, lang))))
+                                  stake=_money(e["max_stake_at_table_max"], meta, lang),
+                                  win=_money(e["max_win_at_table_max"], meta, lang))))
     else:
         blocks.append(Paragraph(t("exposure.no_limits" if r.identification["default_game"] else
                                   "exposure.no_limits_custom", lang)))

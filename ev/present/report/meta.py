@@ -11,6 +11,12 @@ Fields (all optional; a missing one is printed as a blank to fill in, never inve
     even_money_stake = 1        # or 1.5: the stake counted for even money (1: no chips are placed for it)
     [[revision]]                # the revision history, oldest first
     revision = "1.0"  date = "2024-06-07"  author = "..."  description = "..."
+    [[requirement]]             # a regulator's minimum RTP (repeatable): the report states it and pass/fail
+    name = "..."                # the jurisdiction and the rule, as the lab cites it
+    minimum_rtp = "85"          # percent (a string keeps trailing zeros)
+    basis = "optimal"           # "optimal" play, the "disclosed" strategy (the basic-strategy chart), or
+                                # "random" play (every legal option equally likely)
+    convention = "total_wagered"   # or "initial_bet": what the minimum divides by
 
 A bad file (unreadable, not TOML, an unknown field, a value of the wrong type) is a
 :class:`ev.errors.MetadataError`: one line naming the field, exit code 2 at the CLI.
@@ -36,6 +42,11 @@ CONVENTIONS = ("total_wagered", "initial_bet")
 #: the stakes the report may count for even money, in initial bets
 EVEN_MONEY_STAKES = (1, 1.5)
 REVISION_FIELDS = ("revision", "date", "author", "description")
+REQUIREMENT_FIELDS = ("name", "minimum_rtp", "basis", "convention")
+#: what a minimum RTP is computed on: optimal play, the disclosed strategy (the chart), or random play
+BASES = ("optimal", "disclosed", "random")
+#: the most requirements a metadata file may list
+MAX_REQUIREMENTS = 20
 #: the fields a lab expects filled in (printed as blanks when missing)
 BLANK_FIELDS = ("supplier", "game_name", "game_id", "game_version", "jurisdiction", "document_id", "author",
                 "reviewer", "approver")
@@ -62,7 +73,8 @@ def load_meta(path: str | Path) -> dict[str, Any]:
 
 def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
     """Validate a metadata mapping (see the module docstring); unknown keys and wrong types are errors."""
-    known = TEXT_FIELDS + NUMBER_FIELDS + ("revision", "published_rtp", "published_rtp_convention", "even_money_stake")
+    known = TEXT_FIELDS + NUMBER_FIELDS + ("revision", "published_rtp", "published_rtp_convention", "even_money_stake",
+                                           "requirement")
     if not isinstance(data, dict):
         raise MetadataError(f"{source}: the metadata is a table of field = value, not a {type(data).__name__}")
     for key in data:
@@ -105,6 +117,34 @@ def check_meta(data: dict, source: str = "metadata") -> dict[str, Any]:
                                 _text(rev[k], f"{source}: revision {i}: field {k}",
                                       MAX_DESCRIPTION if k == "description" else MAX_TEXT)
                                 for k in REVISION_FIELDS})
+    out["requirement"] = _requirements(data.get("requirement", []), source)
+    return out
+
+
+def _requirements(value: Any, source: str) -> list[dict[str, Any]]:
+    """The [[requirement]] tables: each a minimum RTP (percent), its basis and convention, and a name."""
+    if not isinstance(value, list) or not all(isinstance(r, dict) for r in value):
+        raise MetadataError(f"{source}: 'requirement' must be a list of tables ([[requirement]])")
+    if len(value) > MAX_REQUIREMENTS:
+        raise MetadataError(f"{source}: {len(value)} requirements; the report lists at most {MAX_REQUIREMENTS}")
+    out = []
+    for i, req in enumerate(value, 1):
+        where = f"{source}: requirement {i}"
+        for key in req:
+            if key not in REQUIREMENT_FIELDS:
+                raise MetadataError(f"{where}: unknown field {excerpt(key)}; known fields: "
+                                    f"{', '.join(REQUIREMENT_FIELDS)}")
+        if "minimum_rtp" not in req or "basis" not in req:
+            raise MetadataError(f"{where} needs minimum_rtp (percent) and basis ({', '.join(BASES)})")
+        minimum = _percent(req["minimum_rtp"], f"{where}: field minimum_rtp", 100)
+        basis, convention = req["basis"], req.get("convention", "total_wagered")
+        if not isinstance(basis, str) or basis not in BASES:
+            raise MetadataError(f"{where}: field basis must be one of {', '.join(BASES)}, got {excerpt(str(basis))}")
+        if not isinstance(convention, str) or convention not in CONVENTIONS:
+            raise MetadataError(f"{where}: field convention must be one of {', '.join(CONVENTIONS)}, got "
+                                f"{excerpt(str(convention))}")
+        name = _text(req["name"], f"{where}: field name", MAX_TEXT) if "name" in req else None
+        out.append({"name": name, "minimum_rtp": minimum, "basis": basis, "convention": convention})
     return out
 
 
@@ -160,19 +200,24 @@ def _amount(value: Any, where: str) -> float | int:
 
 def _published_rtp(value: Any, source: str) -> dict | None:
     """The published RTP as {"percent": "99.59", "decimals": 2, "value": 0.9959}, or None."""
-    from decimal import Decimal, InvalidOperation
     if value is None:
         return None
+    return _percent(value, f"{source}: field 'published_rtp'", 200)
+
+
+def _percent(value: Any, where: str, largest: int) -> dict:
+    """A percentage above 0 and at most ``largest`` (a string such as "99.59" keeps its decimals), as
+    {"percent": "99.59", "decimals": 2, "value": 0.9959}."""
+    from decimal import Decimal, InvalidOperation
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise MetadataError(f"{source}: field 'published_rtp' must be a percentage such as \"99.59\", got {value!r}")
+        raise MetadataError(f"{where} must be a percentage such as \"99.59\", got {value!r}")
     text = value.strip().removesuffix("%").strip() if isinstance(value, str) else repr(value)
     try:
         number = Decimal(text)
     except InvalidOperation:
         number = Decimal("NaN")
-    if not number.is_finite() or not 0 < number <= 200 or "e" in text.lower():
-        raise MetadataError(f"{source}: field 'published_rtp' must be a percentage from 0 to 200 such as "
-                            f"\"99.59\", got {value!r}")
+    if not number.is_finite() or not 0 < number <= largest or "e" in text.lower():
+        raise MetadataError(f"{where} must be a percentage from 0 to {largest} such as \"99.59\", got {value!r}")
     decimals = max(0, -number.as_tuple().exponent)  # type: ignore[operator]
     return {"percent": text, "decimals": decimals, "value": float(number) / 100}
 

@@ -227,6 +227,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
                                                 workers, command),
         )
         report.volatility.update(lab.volatility_index(stats.sd, stats.rtp_initial))
+        report.strategies["compliance"] = lab.compliance(report.strategies, meta.get("requirement") or [])
         if sensitivity:
             if "face-minimum" in jobs:
                 face_minimum = jobs.result("face-minimum")
