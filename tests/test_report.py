@@ -277,7 +277,7 @@ def test_html_structure(written, model, lang):
     assert parser.lang == lang
     assert parser.tags.get("h1") == 1 and parser.tags.get("table", 0) >= 20
     assert [TEXTS[f"s{i}"][lang] for i in range(1, 11)] == [h for h in parser.headings if h[0].isdigit()]
-    assert len(parser.images) == 2 and all(src.startswith("data:image/png;base64,") for src in parser.images)
+    assert len(parser.images) == 3 and all(src.startswith("data:image/png;base64,") for src in parser.images)
     assert parser.external == []                        # self-contained
     assert "background:#" in html                       # the coloured chart
     assert "white-space: nowrap" in html and '<table class="small fixed"><colgroup>' in html   # chart columns line up
@@ -286,7 +286,7 @@ def test_html_structure(written, model, lang):
     assert md.startswith("# ") and TEXTS["s9"][lang] in md and _pc(model.rtp["rtp_total_wagered"], 6, lang) in md
     assert "base64" not in md                           # images are files beside it, linked
     links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", md)
-    assert links == ["ev-by-upcard.png", "distribution.png"]
+    assert links == ["ev-by-upcard.png", "distribution.png", "monitoring.png"]
     for name in links:
         assert (written[lang] / name).read_bytes().startswith(b"\x89PNG")
 
@@ -716,3 +716,25 @@ def test_report_under_truly_optimal_split_play(tmp_path, capsys):
     assert data["sensitivity"]["left_out"] == ["resplit to 4 hands", "resplit aces (to 4 hands)"]
     assert "Left out: resplit to 4 hands and resplit aces (to 4 hands)." in (tmp_path / "r" / "report.md").read_text(
     ).replace(NBSP, " ")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_monitoring_limits_in_the_report(written, lang):
+    """The limits of the observed RTP after 10^2 .. 10^9 rounds, both conventions, as bjev monitor gives them:
+    in the JSON, and as tables and a plot in every language."""
+    from ev.analysis import monitoring
+    from ev.analysis.accounting import round_stats
+    from ev.analysis.game import Game
+    data = json.loads((written[lang] / "report.json").read_text(encoding="utf-8"))
+    m = data["volatility"]["monitoring"]
+    assert len(m["limits"]) == 2 * len(monitoring.ROUNDS) * len(monitoring.CONFIDENCES)
+    stats = round_stats(Game(), "cdz")
+    expected = monitoring.initial_limits(monitoring.RoundLaw(stats.distribution, stats.joint), 10_000, 0.99)
+    row = next(r for r in m["limits"] if r["convention"] == "initial" and r["rounds"] == 10_000
+               and r["confidence"] == 0.99)
+    assert row == expected.as_dict() and row["method"] == "exact"
+    assert (written[lang] / "monitoring.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    title = {"en": "Monitoring limits of the observed RTP", "de": "Überwachungsgrenzen der beobachteten RTP",
+             "pl": "Granice monitorowania obserwowanego RTP"}[lang]
+    md = (written[lang] / "report.md").read_text(encoding="utf-8")
+    assert f"### {title}" in md and "](monitoring.png)" in md

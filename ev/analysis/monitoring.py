@@ -96,9 +96,15 @@ class RoundLaw:
         self.mean = float(self.pmf @ x)
         self.moments = _central_moments(x, self.pmf, self.mean)
         self.joint = joint
+        self._sums: dict[int, np.ndarray] = {}      # the last n-fold sum asked for (each confidence reads it)
 
     def sum_pmf(self, n: int) -> np.ndarray:
         """The distribution of the sum of n rounds on the lattice low * n + k * step, k = 0, 1, ..."""
+        if n not in self._sums:
+            self._sums = {n: self._sum_pmf(n)}
+        return self._sums[n]
+
+    def _sum_pmf(self, n: int) -> np.ndarray:
         size = n * (len(self.pmf) - 1) + 1
         fft_size = 1 << (size - 1).bit_length()
         pmf = np.fft.irfft(np.fft.rfft(self.pmf, fft_size) ** n, fft_size)[:size]
@@ -185,7 +191,7 @@ def total_wagered_limits(law: RoundLaw, rounds: int, confidence: float) -> Limit
 def limits_table(law: RoundLaw, rounds: Sequence[int] = ROUNDS, confidences: Sequence[float] = CONFIDENCES
                  ) -> list[Limits]:
     """Both conventions' limits for every (rounds, confidence), the initial bet's first."""
-    out = [initial_limits(law, n, c) for n in rounds for c in confidences]
+    out = [initial_limits(law, n, c) for n in rounds for c in confidences]     # n outer: one convolution each
     if law.joint:
         out += [total_wagered_limits(law, n, c) for n in rounds for c in confidences]
     return out

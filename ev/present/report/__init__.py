@@ -23,7 +23,7 @@ from ev.present.report.texts import LANGUAGES, check_language
 
 #: every file of a report: the four renderings, the exceptions as CSV, the Markdown's images
 FILES = ("report.pdf", "report.html", "report.md", "report.json", "exceptions.csv", "ev-by-upcard.png",
-         "distribution.png")
+         "distribution.png", "monitoring.png")
 
 
 def report_json(report: Report, lang: str) -> str:

@@ -42,6 +42,7 @@ def bind_units(text: str) -> str:
 class Paragraph:
     text: str
     note: bool = False      # small print under a table (kept with the table above it)
+    caption: bool = False   # the title of the table or image that follows (kept with it, on its page)
 
     def __post_init__(self) -> None:
         self.text = bind_units(self.text)

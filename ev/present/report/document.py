@@ -86,6 +86,7 @@ def build_document(report: Report, lang: str) -> Document:
     doc.add(*lab_blocks.exposure_blocks(report, lang))
     _volatility(doc, report, lang)
     doc.add(*lab_blocks.volatility_index_blocks(report, lang))
+    doc.add(*lab_blocks.monitoring_blocks(report, lang))
     _strategy(doc, report, lang)
     _sensitivity(doc, report, lang)
     _verification(doc, report, lang)

@@ -56,3 +56,28 @@ def ev_by_upcard_png(ev_by_upcard: dict[str, float], lang: str, title: str, xlab
     ax.spines[["top", "right"]].set_visible(False)
     ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: _decimal(f"{y:g}", lang)))
     return _png(fig)
+
+
+def monitoring_png(limits: list[dict], lang: str, title: str, xlabel: str, ylabel: str, expected_label: str,
+                   level_label: str) -> bytes:
+    """The limits of the observed RTP per initial bet (percent) against the rounds played (log scale): one band
+    per confidence level, the exact RTP as a line.  ``limits``: ``ev.analysis.monitoring.Limits.as_dict`` rows of
+    one convention; ``level_label``: the legend of a band, with {level} for its confidence in percent."""
+    fig = Figure(figsize=(6.4, 3.4))
+    ax = fig.subplots()
+    confidences = sorted({row["confidence"] for row in limits}, reverse=True)
+    shades = ["#c9d8e8", "#93b1d1", BLUE]
+    for shade, confidence in zip(shades, confidences):
+        rows = sorted((r for r in limits if r["confidence"] == confidence), key=lambda r: r["rounds"])
+        ax.fill_between([r["rounds"] for r in rows], [100 * r["low"] for r in rows], [100 * r["high"] for r in rows],
+                        color=shade, label=level_label.format(level=_decimal(f"{100 * confidence:g}", lang)))
+    ax.axhline(100 * limits[0]["expected"], color=RED, linewidth=1.0, label=expected_label)
+    ax.set_xscale("log")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.set_ylim(100 * limits[0]["expected"] - 12, 100 * limits[0]["expected"] + 12)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: _decimal(f"{y:g}", lang)))
+    ax.legend(fontsize=8, loc="upper right")
+    ax.spines[["top", "right"]].set_visible(False)
+    return _png(fig)

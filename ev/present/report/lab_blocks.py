@@ -256,6 +256,38 @@ def volatility_index_blocks(r: Report, lang: str) -> list:
                   widths=[2.2, 2, 2, 2])]
 
 
+def monitoring_blocks(r: Report, lang: str) -> list:
+    """The limits of the observed RTP after n rounds, both conventions, and their plot (``bjev monitor``)."""
+    from ev.present.report import figures
+    from ev.present.report.blocks import Image
+    m = r.volatility.get("monitoring")
+    if not m:
+        return []
+    levels = m["confidences"]
+    head = [t("col.rounds", lang)] + [f"{number(100 * c, 1 if 100 * c % 1 else 0, lang)} %" for c in levels]
+    blocks: list = [Heading(t("monitor_title", lang), 2),
+                    Paragraph(t("monitor_intro", lang, exact=integer(m["exact_max_rounds"], lang),
+                                error=number(100 * max(m["switch_error"].values()), 5, lang)))]
+    for convention in ("initial", "total_wagered"):
+        rows = [row for row in m["limits"] if row["convention"] == convention]
+        if not rows:
+            continue
+        cell = {(row["rounds"], row["confidence"]): row for row in rows}
+        body = [[integer(n, lang)] + [f"{number(100 * cell[n, c]['low'], 4, lang)} – "
+                                      f"{number(100 * cell[n, c]['high'], 4, lang)}" for c in levels]
+                for n in m["rounds"]]
+        blocks += [Paragraph(t(f"monitor_table.{convention}", lang, rtp=pct(rows[0]["expected"], lang, 4)),
+                             caption=True),
+                   Table(head, body, widths=[2.2, 2.6, 2.6, 2.6], small=True)]
+    blocks.append(Paragraph(t("monitor_note", lang), note=True))
+    initial = [row for row in m["limits"] if row["convention"] == "initial"]
+    blocks.append(Image(figures.monitoring_png(initial, lang, t("fig_monitor", lang), t("col.rounds", lang),
+                                               t("monitor_axis", lang), t("monitor_expected", lang),
+                                               t("monitor_band", lang)),
+                        t("fig_monitor", lang), 0.75, "monitoring.png"))
+    return blocks
+
+
 def distinguishing_blocks(r: Report, lang: str) -> list:
     """What the simulation can and cannot tell apart, and the rounds needed to confirm a published RTP (item 8)."""
     v = r.verification

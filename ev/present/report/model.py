@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ev import __version__
-from ev.analysis import optimal_split
+from ev.analysis import monitoring, optimal_split
 from ev.analysis.accounting import Figures, RoundStats, round_stats
 from ev.analysis.disclosure import all_exceptions
 from ev.analysis.executors import Executor
@@ -582,7 +582,17 @@ def _volatility(stats: RoundStats, ev: Any) -> dict:
         "ci_convention": "RTP per initial bet (SD of the net result per initial bet)",
         "distribution_method": stats.distribution_method,
         "mean_minus_ev": float(stats.mean - ev),
+        "monitoring": _monitoring(stats),
     }
+
+
+def _monitoring(stats: RoundStats) -> dict:
+    """The limits of the observed RTP after 10^2 .. 10^9 rounds, both conventions (``ev.analysis.monitoring``)."""
+    law = monitoring.RoundLaw(stats.distribution, stats.joint)
+    table = monitoring.limits_table(law)
+    return {"limits": [row.as_dict() for row in table], "rounds": list(monitoring.ROUNDS),
+            "confidences": list(monitoring.CONFIDENCES), "exact_max_rounds": monitoring.EXACT_MAX_ROUNDS,
+            "switch_error": {f"{c:g}": monitoring.switch_error(law, c) for c in monitoring.CONFIDENCES}}
 
 
 # ----- 7. strategy -----------------------------------------------------------------------

@@ -99,7 +99,9 @@ def _groups(blocks: list) -> list[list]:
     current: list = []
 
     def open_heading() -> bool:
-        """Is ``current`` a heading still waiting for its table or image?"""
+        """Is ``current`` a heading (or a caption) still waiting for its table or image?"""
+        if len(current) == 1 and isinstance(current[0], Paragraph) and current[0].caption:
+            return True
         return (bool(current) and isinstance(current[0], Heading)
                 and all(isinstance(b, (Heading, Paragraph)) for b in current)
                 and sum(isinstance(b, Paragraph) for b in current) <= 2)
