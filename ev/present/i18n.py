@@ -4,7 +4,7 @@ One table, ``MESSAGES``: a message key to ``{"en": ..., "de": ..., "pl": ...}``.
 Keys are grouped by prefix:
 
 * ``action.*``  the player's decisions (``action.stand`` ...), ``abbr.*`` their
-  one-letter chart codes (English S H D P R; German S Z V T A; Polish S K P D R);
+  one-letter chart codes (English S H D P R; German S Z V P A, P for "Paar teilen" as T is the ten; Polish S K P D R);
 * ``chart.*``, ``row.*``, ``legend.*``, ``note.*``, ``summary.*``: the strategy chart;
 * ``exceptions.*``, ``evtable.*``: the composition-dependent exceptions and the EV tables;
 * ``rules.*``: the pieces of a rule summary (see :func:`rules_summary`, used by the
@@ -54,7 +54,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "abbr.stand": {"en": "S", "de": "S", "pl": "S"},
     "abbr.hit": {"en": "H", "de": "Z", "pl": "K"},
     "abbr.double": {"en": "D", "de": "V", "pl": "P"},
-    "abbr.split": {"en": "P", "de": "T", "pl": "D"},
+    "abbr.split": {"en": "P", "de": "P", "pl": "D"},
     "abbr.surrender": {"en": "R", "de": "A", "pl": "R"},
     "answer.yes": {"en": "Yes", "de": "Ja", "pl": "Tak"},
     "answer.no": {"en": "No", "de": "Nein", "pl": "Nie"},
@@ -96,7 +96,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "zasadami), jest rozgrywana według wiersza jej sumy punktów."},
     "note.peek": {"en": "The dealer checks for blackjack under {cards} before you play.",
                   "de": "Der Dealer prüft unter {cards} auf Blackjack, bevor Sie spielen.",
-                  "pl": "Krupier sprawdza blackjacka przy {cards}, zanim zagrasz."},
+                  "pl": "Krupier sprawdza blackjacka przy {cards}, zanim gracz podejmie decyzję."},
     "note.exact": {"en": "Every cell is chosen so that no single change raises the exact EV of a player "
                          "who follows the whole chart.",
                    "de": "Jede Zelle ist so gewählt, dass keine einzelne Änderung den exakten Erwartungswert "
@@ -131,7 +131,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     # ----- exceptions ----------------------------------------------------------------
     "exceptions.title": {"en": "Composition-dependent exceptions to the basic strategy",
                          "de": "Kartenabhängige Ausnahmen von der Grundstrategie",
-                         "pl": "Wyjątki zależne od składu kart od strategii podstawowej"},
+                         "pl": "Wyjątki od strategii podstawowej zależne od składu kart"},
     "exceptions.intro": {"en": "Hands whose best play (exact EV of the hand, conditioned on no dealer "
                                "blackjack where one is settled before play) differs from the chart. The figure "
                                "after each hand is the EV it gains per hand played, in initial bets.",
@@ -293,7 +293,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rules.split_to": {"en": "split to {n} hands", "de": "Teilen bis zu {n} Händen",
                        "pl": "dzielenie do {n} układów"},
     "rules.split_aces_one": {"en": "split aces get one card", "de": "geteilte Asse erhalten eine Karte",
-                             "pl": "rozdzielone asy otrzymują jedną kartę"},
+                             "pl": "podzielone asy otrzymują jedną kartę"},
     "rules.hit_split_aces": {"en": "split aces may draw", "de": "geteilte Asse dürfen ziehen",
                              "pl": "do rozdzielonych asów można dobierać"},
     "rules.resplit_aces": {"en": "aces may be resplit", "de": "Asse dürfen erneut geteilt werden",
@@ -368,6 +368,32 @@ def check_language(lang: str) -> str:
     return lang
 
 
+def plural_form(n: int, lang: str) -> int:
+    """The plural form of a count (CLDR): 0 one, 1 few, 2 many.  English and German have one and many;
+    Polish "few" is n ending in 2-4 but not 12-14 (2 karty, 22 karty; 5 kart, 12 kart, 25 kart)."""
+    if n == 1:
+        return 0
+    if lang == "pl" and 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+#: counted nouns: (one, few, many) per language
+NOUNS: dict[str, dict[str, tuple[str, str, str]]] = {
+    "cards": {"en": ("card", "cards", "cards"), "de": ("Karte", "Karten", "Karten"), "pl": ("karta", "karty", "kart")},
+    "hands": {"en": ("hand", "hands", "hands"), "de": ("Hand", "Hände", "Hände"),
+              "pl": ("układ", "układy", "układów")},
+    "lines": {"en": ("line", "lines", "lines"), "de": ("Spielweise", "Spielweisen", "Spielweisen"),
+              "pl": ("przebieg", "przebiegi", "przebiegów")},
+}
+
+
+def counted(n: int, noun: str, lang: str, shown: str | None = None) -> str:
+    """A count with its noun in the right plural form ("52 karty", "25 kart"); ``shown``: the number as printed
+    (with the language's digit grouping), default ``str(n)``."""
+    return f"{shown if shown is not None else n}\u00a0{NOUNS[noun][check_language(lang)][plural_form(n, lang)]}"
+
+
 def t(key: str, lang: str = "en", **fields: Any) -> str:
     """The message ``key`` in ``lang``, with ``fields`` filled in."""
     key, preset = ALIASES.get(key, (key, {}))
@@ -391,8 +417,7 @@ def join_and(items: list[str], lang: str = "en") -> str:
 def rules_summary(rules: Any, lang: str = "en") -> str:
     """One line describing a :class:`ev.rules.Rules` in ``lang``."""
     n = rules.decks
-    decks_key = "rules.decks.one" if n == 1 else ("rules.decks.few" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14
-                                                 else "rules.decks.many")
+    decks_key = ("rules.decks.one", "rules.decks.few", "rules.decks.many")[plural_form(n, "pl")]
     parts = [t(decks_key, lang, n=n),
              t("rules.h17" if rules.hit_soft_17 else "rules.s17", lang),
              t("rules.payout", lang, payout=rules.blackjack_payout)]

@@ -114,7 +114,7 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                          "de": "„Soft“-Hände dürfen verdoppeln (wo die Summe es erlaubt)",
                          "pl": "układy miękkie mogą podwoić (gdy suma na to pozwala)"},
     "rule.max_split_hands": {"en": "most hands a split can make (2: one split)",
-                             "de": "höchste Zahl Hände durch Teilen (2: ein Split)",
+                             "de": "Höchstzahl der Hände durch Teilen (2: ein Split)",
                              "pl": "największa liczba układów z dzielenia (2: jedno dzielenie)"},
     "rule.split_tens": {"en": "ten-valued pairs split by value or only by rank",
                         "de": "Zehnerpaare nach Wert oder nur nach Rang teilbar",
@@ -138,7 +138,7 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                           "approximation and no sampling. The dealer's final total is enumerated over every "
                           "drawing sequence; the player's decisions are found by recursion over every reachable "
                           "hand.",
-                    "de": "Exakte Aufzählung. Jede Anfangsverteilung (aufgedeckte Karte des Dealers und die zwei "
+                    "de": "Exakte Aufzählung. Jede Anfangsausteilung (aufgedeckte Karte des Dealers und die zwei "
                           "Karten des Spielers) wird mit ihrer exakten Wahrscheinlichkeit aus der vollständigen "
                           "Zusammensetzung von {cards} Karten gewichtet, und jede weitere Karte wird aus der exakten "
                           "Restzusammensetzung gezogen: keine Näherung mit unendlichem Deck und keine Stichprobe. "
@@ -169,7 +169,7 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                           "sprawdzeniem."},
     "method_split": {"en": "Play and splits. The player plays the optimal composition-dependent strategy: each decision depends on the exact cards of the hand and the up card. Split hands: {name}. {exactness}", "de": "Spiel und Teilen. Der Spieler spielt die optimale kartenabhängige Strategie: jede Entscheidung hängt von den genauen Karten der Hand und der aufgedeckten Karte ab. Geteilte Hände: {name}. {exactness}", "pl": "Gra i dzielenie. Gracz stosuje optymalną strategię zależną od składu kart: każda decyzja zależy od dokładnych kart układu i odkrytej karty krupiera. Układy po dzieleniu: {name}. {exactness}"},
     "split.cdz": {"en": "CDZ-, each split hand is played as the same unsplit hand would be",
-                  "de": "CDZ-, jede geteilte Hand wird gespielt wie dieselbe ungeteilte Hand",
+                  "de": "CDZ-, jede geteilte Hand wird wie dieselbe ungeteilte Hand gespielt",
                   "pl": "CDZ-, każdy układ po dzieleniu jest rozgrywany jak ten sam układ bez dzielenia"},
     "split.cdp1": {"en": "CDP1, split hands are played optimally knowing the other pair card is gone",
                    "de": "CDP1, geteilte Hände werden optimal gespielt im Wissen, dass die andere Paarkarte fehlt",
@@ -293,9 +293,9 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
     "dealer_cond_none": {"en": "The dealer checks under no up card: there is no conditioned table.",
                          "de": "Der Dealer prüft unter keiner Karte: es gibt keine bedingte Tabelle.",
                          "pl": "Krupier nie sprawdza przy żadnej karcie: brak tabeli warunkowej."},
-    "outcome.bust": {"en": "bust", "de": "Bust", "pl": "fura"},
+    "outcome.bust": {"en": "bust", "de": "Überkauft", "pl": "fura"},
     "outcome.blackjack": {"en": "BJ", "de": "BJ", "pl": "BJ"},
-    "deals_title": {"en": "Initial deal classes", "de": "Klassen der Anfangsverteilung", "pl": "Klasy rozdań początkowych"},
+    "deals_title": {"en": "Initial deal classes", "de": "Klassen der Anfangsausteilung", "pl": "Klasy rozdań początkowych"},
     "deals_note": {"en": "Joint probability of the up card and the class of the player's two cards. Pairs include "
                          "A-A and any two ten-valued cards; soft: an ace with a card other than an ace or a ten.",
                    "de": "Gemeinsame Wahrscheinlichkeit der Dealerkarte und der Klasse der zwei Karten des "
@@ -304,8 +304,8 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                    "pl": "Łączne prawdopodobieństwo karty krupiera i klasy dwóch kart gracza. Pary obejmują A-A i "
                          "dowolne dwie karty o wartości 10; miękkie: as z kartą inną niż as lub dziesiątka."},
     "class.pair": {"en": "Pair", "de": "Paar", "pl": "Para"},
-    "class.soft": {"en": "Soft", "de": "Soft", "pl": "Miękki"},
-    "class.hard": {"en": "Hard", "de": "Hard", "pl": "Twardy"},
+    "class.soft": {"en": "Soft", "de": "Weich", "pl": "Miękki"},
+    "class.hard": {"en": "Hard", "de": "Hart", "pl": "Twardy"},
     # ----- 5. decisions ----------------------------------------------------------------------
     "s5": {"en": "5. Decisions and stakes", "de": "5. Entscheidungen und Einsätze", "pl": "5. Decyzje i stawki"},
     "p_double": {"en": "P(Double) in a round", "de": "P(Verdoppeln) je Runde", "pl": "P(Podwojenie stawki) w rundzie"},
@@ -513,8 +513,7 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                        "the net-result distribution gives p ≥ {level}. (4) No simulated net result is one that "
                        "the exact distribution says is impossible. A correct engine fails each of checks 1 to 3 "
                        "with probability {level} (at most {total} in all) and check 4 never.",
-                 "de": "Annahmeregel, vor den Ergebnissen festgelegt: Die Simulation besteht, wenn jede von vier "
-                       "Prüfungen besteht. (1) Die RTP je Grundeinsatz und (2) die RTP je Gesamteinsatz liegen "
+                 "de": "Annahmeregel, vor den Ergebnissen festgelegt: Die Simulation besteht, wenn alle vier Prüfungen bestanden sind. (1) Die RTP je Grundeinsatz und (2) die RTP je Gesamteinsatz liegen "
                        "jeweils im zweiseitigen 99,9-%-Band des exakten Werts (|z| ≤ {z}). (3) Pearsons "
                        "Chi-Quadrat-Test der Verteilung der Nettoergebnisse ergibt p ≥ {level}. (4) Kein "
                        "simuliertes Nettoergebnis ist nach der exakten Verteilung unmöglich. Eine korrekte "
@@ -525,8 +524,7 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                        "leżą w dwustronnym paśmie 99,9 % wokół wartości dokładnej (|z| ≤ {z}). (3) Test "
                        "chi-kwadrat Pearsona rozkładu wyników netto daje p ≥ {level}. (4) Żaden symulowany "
                        "wynik netto nie jest wynikiem, który według dokładnego rozkładu jest niemożliwy. "
-                       "Poprawny silnik nie zalicza każdego ze sprawdzeń 1–3 z prawdopodobieństwem {level} "
-                       "(łącznie co najwyżej {total}), a sprawdzenia 4 nigdy."},
+                       "Poprawny silnik oblewa każde ze sprawdzeń 1–3 z prawdopodobieństwem {level} (łącznie co najwyżej {total}), a sprawdzenia 4 nie oblewa nigdy."},
     "sim_pass": {"en": "Verdict: PASS. All {made} checks of the acceptance rule pass.",
                  "de": "Urteil: BESTANDEN. Alle {made} Prüfungen der Annahmeregel sind bestanden.",
                  "pl": "Werdykt: ZALICZONO. Wszystkie sprawdzenia reguły akceptacji ({made}) są zaliczone."},
@@ -535,7 +533,7 @@ REPORT_MESSAGES: dict[str, dict[str, str]] = {
                  "de": "Urteil: NICHT BESTANDEN. Nicht bestanden: {failed}. Eine korrekte Berechnung fällt "
                        "zufällig in höchstens {total} der Läufe durch: vor einer Schlussfolgerung mit einem "
                        "anderen Seed und mehr Runden wiederholen.",
-                 "pl": "Werdykt: NIE ZALICZONO. Niezaliczone: {failed}. Poprawny silnik nie zalicza przypadkiem "
+                 "pl": "Werdykt: NIE ZALICZONO. Niezaliczone: {failed}. Poprawny silnik oblewa przypadkiem "
                        "w co najwyżej {total} przebiegów: przed wyciągnięciem wniosków należy powtórzyć z innym "
                        "ziarnem i większą liczbą rund."},
     "sim_no_verdict": {"en": "Verdict: none. No exact figure was available to check the simulation against.",

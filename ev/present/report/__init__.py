@@ -29,6 +29,12 @@ FILES = ("report.pdf", "report.html", "report.md", "report.json", "exceptions.cs
 def report_json(report: Report, lang: str) -> str:
     data = json_ready(report.as_dict())
     data["language"] = lang
+    ident = data.get("identification") or {}
+    if ident.get("rule_text") is not None:      # the seed game's rule text in this report's language, and its hash
+        from ev.present.report.model import seed_rule_text
+        ident["rule_text"] = seed_rule_text(lang)
+        ident["rule_text_language"] = lang
+        ident["rule_text_sha256_this_language"] = ident["rule_text_sha256"][lang]
     return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 

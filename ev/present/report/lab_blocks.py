@@ -8,7 +8,7 @@ from __future__ import annotations
 from ev.analysis.strategies import SCOPE_ALL
 from ev.core.rules import Rules
 from ev.present import rule_text
-from ev.present.i18n import join_and
+from ev.present.i18n import counted, join_and
 from ev.present.numbers import integer, number, percent, scientific
 from ev.present.report.blocks import Heading, Paragraph, Table, kv_table, pct
 from ev.present.report.model import SEARCH_DECKS, Report
@@ -52,7 +52,8 @@ def assumption_blocks(r: Report, lang: str) -> list:
     kind = "one" if m["decks"] == 1 else ("few" if m["decks"] <= 4 else "many")
     decks = t(f"rules.decks.{kind}", lang, n=m["decks"])
     blocks: list = [Heading(t("assumptions_title", lang), 2),
-                    Paragraph(t("assume.deck", lang, decks=decks, cards=integer(m["cards"], lang))),
+                    Paragraph(t("assume.deck", lang, decks=decks, cards=counted(m["cards"], "cards", lang,
+                                                                                 integer(m["cards"], lang)))),
                     Paragraph(t("assume.hole_card", lang)), Paragraph(t("assume.rng", lang)),
                     Paragraph(t("assume.side_bets", lang)), Paragraph(_stakes(r, lang))]
     if a["returned_wagers_possible"]:
@@ -208,7 +209,7 @@ def _line(description: str, lang: str) -> str:
         parts = parts[:-1]
     if parts[0].startswith("split"):
         hands, doubled = parts[0].split()[1], parts[1].split()[0]
-        text = t("line.split", lang, hands=hands, doubled=doubled)
+        text = t("line.split_none" if doubled == "0" else "line.split", lang, hands=hands, doubled=doubled)
     else:
         text = t(f"line.{', '.join(parts)}", lang)
     return text + (f", {t('line.insured', lang)}" if insured else "")
@@ -223,7 +224,8 @@ def exposure_blocks(r: Report, lang: str) -> list:
                      "–" if optimal is None else number(optimal, 1, lang),
                      "; ".join(_line(x, lang) for x in e[f"max_{key}_lines"])])
     blocks: list = [Heading(t("exposure_title", lang), 2),
-                    Paragraph(t("exposure_intro", lang, lines=integer(e["lines_enumerated"], lang))),
+                    Paragraph(t("exposure_intro", lang, lines=counted(e["lines_enumerated"], "lines", lang,
+                                                                       integer(e["lines_enumerated"], lang)))),
                     Table(["", t("exposure.col_any", lang), t("exposure.col_optimal", lang),
                            t("exposure.col_line", lang)], rows, align="lrrl", widths=[2.4, 2.2, 2.2, 4.6]),
                     Paragraph(t("exposure.no_optimal_stake", lang), note=True)]
@@ -340,12 +342,13 @@ def disclosure_blocks(r: Report, lang: str) -> list:
     d = r.disclosure
     if not d.get("rows"):
         return []
-    by_cards = ", ".join(t("disclosure.cards", lang, n=n, count=c) for n, c in sorted(d["by_cards"].items(),
+    by_cards = ", ".join(f"{counted(int(n), 'cards', lang)}: {c}" for n, c in sorted(d["by_cards"].items(),
                                                                                       key=lambda kv: int(kv[0])))
     rows = [[row["up"], row["hand"], t(f"action.{row['chart']}", lang), t(f"action.{row['best']}", lang),
              number(row["gain"], 6, lang, sign=True), number(1e9 * row["round_gain"], 6, lang)] for row in d["rows"]]
     return [Heading(t("appendix_b", lang)), Heading(t("disclosure_title", lang), 2),
-            Paragraph(t("disclosure_intro", lang, count=integer(d["count"], lang), by_cards=by_cards,
+            Paragraph(t("disclosure_intro", lang, count=counted(d["count"], "hands", lang, integer(d["count"], lang)),
+                        by_cards=by_cards,
                         total=number(1e6 * d["round_gain_total"], 2, lang),
                         gap=number(1e6 * d["optimal_minus_chart"], 2, lang))),
             Table([t("up", lang), t("col.hand", lang), t("col.chart", lang), t("col.best", lang),
