@@ -402,7 +402,7 @@ def cmd_monitor(args: argparse.Namespace) -> tuple[str, Any]:
     confidences = sorted(set(args.confidences or CONFIDENCES))
     rules = make_rules(args.rules, args.assignments)
     stats = round_stats(Game(rules), "cdz")
-    law = RoundLaw(stats.distribution, stats.joint)
+    law = RoundLaw.of(stats)
     return monitor_output(rules, law, rounds, confidences, stats.distribution_method)
 
 

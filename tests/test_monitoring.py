@@ -126,3 +126,17 @@ def test_api_refuses_bad_values(seed_law):
     for rounds, confidence in ((0, 0.9), (True, 0.9), (10, 1.0), (10, "0.9"), (10 ** 16, 0.9)):
         with pytest.raises(m.MonitoringError):
             m.initial_limits(seed_law, rounds, confidence)
+
+
+def test_an_approximate_distribution_is_not_called_exact():
+    """With resplits to four hands the round's distribution scores big splits independently: the limits up to
+    1e5 rounds are then 'convolution', not 'exact', and the RTPs shown are the exact ones."""
+    stats = round_stats(Game(Rules(max_split_hands=4)), "cdz")
+    assert stats.distribution_method == "independent"
+    law = m.RoundLaw.of(stats)
+    initial, wagered = m.initial_limits(law, 1000, 0.99), m.total_wagered_limits(law, 1000, 0.99)
+    assert initial.method == "convolution" and initial.expected == float(stats.rtp_initial)
+    assert wagered.expected == float(stats.rtp_total_wagered)
+    assert abs(initial.expected - (1 + law.mean)) < 1e-5
+    exact = m.RoundLaw.of(round_stats(Game(), "cdz"))
+    assert exact.exact is None and m.initial_limits(exact, 1000, 0.99).method == "exact"

@@ -729,7 +729,7 @@ def test_monitoring_limits_in_the_report(written, lang):
     m = data["volatility"]["monitoring"]
     assert len(m["limits"]) == 2 * len(monitoring.ROUNDS) * len(monitoring.CONFIDENCES)
     stats = round_stats(Game(), "cdz")
-    expected = monitoring.initial_limits(monitoring.RoundLaw(stats.distribution, stats.joint), 10_000, 0.99)
+    expected = monitoring.initial_limits(monitoring.RoundLaw.of(stats), 10_000, 0.99)
     row = next(r for r in m["limits"] if r["convention"] == "initial" and r["rounds"] == 10_000
                and r["confidence"] == 0.99)
     assert row == expected.as_dict() and row["method"] == "exact"

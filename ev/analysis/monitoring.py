@@ -64,7 +64,8 @@ class Limits:
     expected: float          # the exact RTP in this convention
     low: float
     high: float
-    method: str              # "exact" or "cornish-fisher" (initial); "delta-cornish-fisher" (total wagered)
+    method: str              # "exact" ("convolution" of an approximate distribution: RoundLaw.of) or
+                             # "cornish-fisher" (initial); "delta-cornish-fisher" (total wagered)
     coverage: float | None   # exact P(low <= observed <= high); None where approximate
 
     def as_dict(self) -> dict[str, Any]:
@@ -81,7 +82,8 @@ class RoundLaw:
     RTP per total wagered (``RoundStats.joint``), optional.
     """
 
-    def __init__(self, distribution: dict, joint: dict | None = None) -> None:
+    def __init__(self, distribution: dict, joint: dict | None = None,
+                 exact: tuple[float, float] | None = None) -> None:
         if not distribution:
             raise MonitoringError("the round's distribution is empty")
         nets = [Fraction(k).limit_denominator(1000) for k in distribution]
@@ -96,7 +98,20 @@ class RoundLaw:
         self.mean = float(self.pmf @ x)
         self.moments = _central_moments(x, self.pmf, self.mean)
         self.joint = joint
+        #: the exact RTPs (per initial bet, per total wagered) where the distribution is an approximation (see
+        #: :meth:`of`); None: the distribution is exact, and so are the RTPs it implies
+        self.exact = exact
         self._sums: dict[int, np.ndarray] = {}      # the last n-fold sum asked for (each confidence reads it)
+
+    @classmethod
+    def of(cls, stats: Any) -> RoundLaw:
+        """The law of a ``RoundStats``.  Where it scored three- and four-hand splits independently
+        (``distribution_method`` "independent"), its distribution's mean is within about 1e-6 bets of the EV: the
+        limits are then those of that distribution (``method`` says "convolution", not "exact"), centred as it is,
+        and ``expected`` is the exact RTP."""
+        exact = (None if stats.distribution_method == "exact" else
+                 (float(stats.rtp_initial), float(stats.rtp_total_wagered)))
+        return cls(stats.distribution, stats.joint, exact)
 
     def sum_pmf(self, n: int) -> np.ndarray:
         """The distribution of the sum of n rounds on the lattice low * n + k * step, k = 0, 1, ..."""
@@ -145,10 +160,11 @@ def check(rounds: int, confidence: float) -> None:
 def initial_limits(law: RoundLaw, rounds: int, confidence: float) -> Limits:
     """Limits of the observed RTP per initial bet, 1 + S_n / n (module docstring)."""
     check(rounds, confidence)
-    expected = 1 + law.mean
+    expected = 1 + law.mean if law.exact is None else law.exact[0]
     if rounds <= EXACT_MAX_ROUNDS:
         lo, hi, coverage = _exact_sum_limits(law, rounds, confidence)
-        return Limits(rounds, confidence, "initial", expected, 1 + lo / rounds, 1 + hi / rounds, "exact", coverage)
+        return Limits(rounds, confidence, "initial", expected, 1 + lo / rounds, 1 + hi / rounds,
+                      "exact" if law.exact is None else "convolution", coverage)
     lo, hi = _sum_quantiles(rounds, law.moments, law.mean, confidence)
     return Limits(rounds, confidence, "initial", expected, 1 + lo / rounds, 1 + hi / rounds, "cornish-fisher", None)
 
@@ -184,7 +200,8 @@ def total_wagered_limits(law: RoundLaw, rounds: int, confidence: float) -> Limit
     z = pairs[:, 0] - ratio * pairs[:, 1]            # mean 0: S_n - r W_n is a sum of these
     lo, hi = _sum_quantiles(rounds, _central_moments(z, p, 0.0), 0.0, confidence)
     scale = rounds * mean_stake
-    return Limits(rounds, confidence, "total_wagered", 1 + ratio, 1 + ratio + lo / scale, 1 + ratio + hi / scale,
+    expected = 1 + ratio if law.exact is None else law.exact[1]
+    return Limits(rounds, confidence, "total_wagered", expected, 1 + ratio + lo / scale, 1 + ratio + hi / scale,
                   "delta-cornish-fisher", None)
 
 

@@ -282,6 +282,8 @@ def monitoring_blocks(r: Report, lang: str) -> list:
                              caption=True),
                    Table(head, body, widths=[2.2, 2.6, 2.6, 2.6], small=True)]
     blocks.append(Paragraph(t("monitor_note", lang), note=True))
+    if m.get("distribution_method") == "independent":
+        blocks.append(Paragraph(t("monitor_independent", lang), note=True))
     initial = [row for row in m["limits"] if row["convention"] == "initial"]
     blocks.append(Image(figures.monitoring_png(initial, lang, t("fig_monitor", lang), t("col.rounds", lang),
                                                t("monitor_axis", lang), t("monitor_expected", lang),

@@ -588,9 +588,10 @@ def _volatility(stats: RoundStats, ev: Any) -> dict:
 
 def _monitoring(stats: RoundStats) -> dict:
     """The limits of the observed RTP after 10^2 .. 10^9 rounds, both conventions (``ev.analysis.monitoring``)."""
-    law = monitoring.RoundLaw(stats.distribution, stats.joint)
+    law = monitoring.RoundLaw.of(stats)
     table = monitoring.limits_table(law)
     return {"limits": [row.as_dict() for row in table], "rounds": list(monitoring.ROUNDS),
+            "distribution_method": stats.distribution_method,
             "confidences": list(monitoring.CONFIDENCES), "exact_max_rounds": monitoring.EXACT_MAX_ROUNDS,
             "switch_error": {f"{c:g}": monitoring.switch_error(law, c) for c in monitoring.CONFIDENCES}}
 
