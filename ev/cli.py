@@ -148,7 +148,14 @@ def parse_seed(text: str) -> int:
     return value
 
 
-def _duration(seconds: float) -> str:
+def _duration(seconds: float, lang: str = "en") -> str:
+    """A time to wait, in words in English ("3.2 minutes"), with unit symbols in German and Polish ("3,2 min")."""
+    if lang != "en":
+        from ev.present.numbers import localized
+        for symbol, size in (("a", 365.25 * 86400), ("d", 86400), ("h", 3600), ("min", 60)):
+            if seconds >= 2 * size:
+                return f"{localized(f'{seconds / size:.3g}', lang)}\u00a0{symbol}"
+        return f"{max(1, round(seconds))}\u00a0s"
     for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
         if seconds >= 2 * size:
             return f"{seconds / size:,.3g} {unit}"
@@ -167,7 +174,8 @@ def check_rounds(rounds: int, limit: int | None, workers: int | None) -> None:
                          f"{limit:.3g} rounds: lift it with --max-rounds N (up to {HARD_MAX_ROUNDS:.0e})")
 
 
-def simulation_estimate(rounds: int, executor: Any, rules: Rules, table: Any, always: bool = False) -> None:
+def simulation_estimate(rounds: int, executor: Any, rules: Rules, table: Any, always: bool = False,
+                        lang: str = "en") -> None:
     """Print a simulation's time estimate to stderr when it is long (``ESTIMATE_ROUNDS``), asked for, or on a
     terminal: a pilot of ``PILOT_ROUNDS`` rounds in this process measures the rate of one core now (the
     machine's speed varies by the hour), times the workers (at most the cores, locally)."""
@@ -180,8 +188,15 @@ def simulation_estimate(rounds: int, executor: Any, rules: Rules, table: Any, al
         workers = min(workers, os.cpu_count() or 1)
     pilot = simulate(rules, min(rounds, PILOT_ROUNDS), seed=1, workers=1, strategy=table)
     rate = pilot.rounds / max(pilot.seconds, 1e-9)
-    print(f"bjev: {rounds:.3g} rounds on {workers} worker(s): about {_duration(rounds / (rate * max(1, workers)))} "
-          f"(a pilot of {pilot.rounds:,} rounds ran at {rate / 1e6:.1f} M rounds/s on one core)", file=sys.stderr)
+    duration = _duration(rounds / (rate * max(1, workers)), lang)
+    if lang == "en":
+        print(f"bjev: {rounds:.3g} rounds on {workers} worker(s): about {duration} "
+              f"(a pilot of {pilot.rounds:,} rounds ran at {rate / 1e6:.1f} M rounds/s on one core)", file=sys.stderr)
+        return
+    from ev.present.i18n import t
+    from ev.present.numbers import integer, number
+    print(t("cli.estimate", lang, rounds=integer(rounds, lang), workers=workers, duration=duration,
+            pilot=integer(pilot.rounds, lang), rate=number(rate / 1e6, 1, lang)), file=sys.stderr)
 
 
 def _executor_options(p: argparse.ArgumentParser) -> None:
@@ -368,7 +383,10 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
               else render(chart, args.format or "text", args.lang or "en"))
     if target is not None:
         target.write(output)
-        return f"wrote {args.out}", None
+        if args.lang in (None, "en"):
+            return f"wrote {args.out}", None
+        from ev.present.i18n import t
+        return t("cli.wrote", args.lang, path=args.out), None
     if args.json:
         return "", data
     return (output.decode("utf-8") if isinstance(output, bytes) else output).rstrip("\n"), data
@@ -467,6 +485,7 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
     composition-dependent exception, rule sensitivity, a reproducible Monte Carlo check, and a sign-off block.
     """
     # Build every figure once (ev.present.report.model), render the four files, commit them into --out at the end.
+    from ev.present.i18n import t
     from ev.present.report import FILES, build_report, output_target, render_all, report_json, total_steps
     rounds = args.simulate_rounds
     if rounds == 0 and (args.seed is not None or args.workers is not None):
@@ -476,10 +495,11 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
     from ev.present.report.meta import load_meta
     meta = load_meta(args.meta) if args.meta else None
     with output_target(args.out) as target:       # an unwritable or busy --out fails now, not after the work
-        with _executor(args) as executor, Progress(total_steps(not args.skip_rules_effect, rules), "report") as bar:
+        label = "report" if args.lang == "en" else t("cli.progress_report", args.lang)
+        with _executor(args) as executor, Progress(total_steps(not args.skip_rules_effect, rules), label) as bar:
             if rounds >= ESTIMATE_ROUNDS:
                 from ev.analysis.strategy import optimal_policy
-                simulation_estimate(rounds, executor, rules, optimal_policy(Game(rules)))
+                simulation_estimate(rounds, executor, rules, optimal_policy(Game(rules)), lang=args.lang)
             report = build_report(rules, split_strategy=_split(args), simulate_rounds=rounds, seed=args.seed,
                                   executor=executor, sensitivity=not args.skip_rules_effect,
                                   progress=bar.advance, meta=meta, command=["bjev", *args.argv])
@@ -490,9 +510,16 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
         args.failure = (f"{len(failed)} self-check(s) failed ({', '.join(failed)}): see the appendix "
                         f"'Self-checks' of {out / 'report.pdf'}; do not use these figures")
     rtp = report.rtp
-    text = "\n".join([f"wrote {out / name}" for name in FILES] + [
-        f"RTP per total wagered {100 * rtp['rtp_total_wagered']:.6f} %, per initial bet "
-        f"{100 * rtp['rtp_initial']:.6f} % ({rules.summary()})"])
+    if args.lang == "en":
+        text = "\n".join([f"wrote {out / name}" for name in FILES] + [
+            f"RTP per total wagered {100 * rtp['rtp_total_wagered']:.6f} %, per initial bet "
+            f"{100 * rtp['rtp_initial']:.6f} % ({rules.summary()})"])
+    else:      # every line of a German or Polish run in its language
+        from ev.present.i18n import rules_summary
+        from ev.present.numbers import percent
+        text = "\n".join([t("cli.wrote", args.lang, path=out / name) for name in FILES] + [
+            t("cli.report_rtp", args.lang, total_wagered=percent(rtp["rtp_total_wagered"], 6, args.lang),
+              initial=percent(rtp["rtp_initial"], 6, args.lang), rules=rules_summary(rules, args.lang))])
     return text, json.loads(report_json(report, args.lang))
 
 

@@ -1,9 +1,14 @@
 """Number formatting, in one place: decimals and percentages per language, net results, exact values.
 
 * :func:`number`, :func:`integer`, :func:`percent`: a float with a fixed number
-  of decimals and grouped thousands.  English writes ``1,234.5``, German
-  ``1.234,5`` and Polish ``1 234,5`` (a decimal comma in both).  The strategy
-  charts and the math report both print through these.
+  of decimals and grouped thousands, in the language's CLDR convention by Babel
+  (``babel.numbers``): English writes ``1,234.5``, German ``1.234,5`` and Polish
+  ``1 234,5`` (a decimal comma in both, a no-break space as the Polish group).
+  The strategy charts, their plots' axes and the math report all print through
+  these.  English takes a fast path that writes the same characters as Babel
+  (``tests/test_numbers.py`` holds them to it).  Percentages keep a no-break space
+  before the sign in every language (ISO 80000-1: ``99.59 %``), where CLDR writes
+  ``99.59%`` in English and Polish.
 * :func:`net_text`: the net result of a round in initial bets, written short:
   ``-2``, ``1.5``, ``0`` (``+1``, ``+0`` with ``sign``).  Results are whole
   numbers of tenths of a bet (payouts 3:2, 6:5, 1:1; insurance half a bet),
@@ -18,27 +23,46 @@ import math
 import sys
 from decimal import ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
-__all__ = ["decimal_text", "exact_json", "exact_text", "fraction_text", "integer", "json_ready", "net_text", "number",
-           "percent"]
+__all__ = ["decimal_text", "exact_json", "exact_text", "fraction_text", "integer", "json_ready", "localized",
+           "net_text", "number", "percent"]
 
 #: a no-break space: keeps a number with its unit ("99.59 %") and a Polish thousands group on one line
 NBSP = "\u00a0"
-_GROUP = {"de": ".", "pl": NBSP}
+
+
+@cache
+def _pattern(digits: int, sign: bool, lang: str) -> tuple[Any, Any]:
+    """Babel's number pattern for ``digits`` decimals (with an explicit sign) and the locale of ``lang``."""
+    from babel import Locale
+    from babel.numbers import parse_pattern
+    body = "#,##0" + ("." + "0" * digits if digits else "")
+    return parse_pattern(f"+{body};-{body}" if sign else body), Locale.parse(lang)
 
 
 # ----- floats, per language ---------------------------------------------------------------
 def number(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
-    """``x`` with ``digits`` decimals and grouped thousands, in the language's convention.
+    """``x`` with ``digits`` decimals and grouped thousands, in the language's convention (Babel's CLDR data).
 
     German and Polish use a decimal comma; they group thousands with a dot and a
-    space respectively.
+    no-break space respectively.  The value is rounded half to even from its exact
+    binary value, as Python's format does.
     """
-    text = f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
-    if lang not in _GROUP:
+    if lang == "en":
+        return f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
+    pattern, locale = _pattern(digits, sign, lang)
+    return str(pattern.apply(Decimal(x), locale))
+
+
+def localized(text: str, lang: str = "en") -> str:
+    """A number written the English way without grouping ("-1.5", "99.5", "1e-05") with the decimal symbol of
+    ``lang`` (Babel's CLDR data: a comma in German and Polish): the plots' axis and bar labels."""
+    if lang == "en":
         return text
-    return text.replace(",", "\x00").replace(".", ",").replace("\x00", _GROUP[lang])
+    from babel.numbers import get_decimal_symbol
+    return text.replace(".", get_decimal_symbol(lang))
 
 
 def integer(n: int, lang: str = "en") -> str:
@@ -59,8 +83,7 @@ def scientific(x: float, lang: str = "en", digits: int = 2) -> str:
     if x == 0:
         return "0"
     mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
-    if lang in _GROUP:
-        mantissa = mantissa.replace(".", ",")
+    mantissa = number(float(mantissa), digits - 1, lang)
     power = f"10{str(int(exponent)).translate(_SUPERSCRIPT)}"
     return power if mantissa in ("1", "1,0", "1.0") and digits <= 2 else f"{mantissa}{NBSP}×{NBSP}{power}"
 

@@ -12,7 +12,7 @@ from ev.core.cards import RANK_SYMBOLS
 from ev.core.rules import FIELD_NAMES, Rules
 from ev.present import rule_text
 from ev.present.i18n import join_and, rules_summary
-from ev.present.numbers import integer, net_text, number, percent
+from ev.present.numbers import integer, localized, net_text, number, percent
 from ev.present.report import figures
 from ev.present.report.blocks import Document, Heading, Image, PageBreak, Paragraph, Quote, Table, kv_table, pct
 from ev.present.report.model import DEAL_CLASSES, UP_SYMBOLS, Report
@@ -112,11 +112,6 @@ def _key_figures(doc: Document, r: Report, lang: str) -> None:
     doc.add(_published(rtp, lang))
 
 
-def _decimal(text: str, lang: str) -> str:
-    """A decimal string as written in ``lang`` (decimal comma in German and Polish)."""
-    return text if lang == "en" else text.replace(".", ",")
-
-
 def published_text(published: dict, lang: str) -> str:
     """A published RTP as the game prints it: '99.59 %' ('99,59 %')."""
     return percent(published["value"], published["decimals"], lang)
@@ -204,7 +199,7 @@ def _rtp(doc: Document, r: Report, lang: str) -> None:
             numerator, _, denominator = exact[key].partition("/")
             rows += [(f"{t(label, lang)}, {t('exact_numerator', lang)}", _long(numerator, lang)),
                      (f"{t(label, lang)}, {t('exact_denominator', lang)}", _long(denominator, lang)),
-                     (f"{t(label, lang)}, {t('exact_decimal', lang)}", _decimal(exact[f"{key}_decimal"], lang))]
+                     (f"{t(label, lang)}, {t('exact_decimal', lang)}", localized(exact[f"{key}_decimal"], lang))]
         doc.add(_kv(rows, lang), Paragraph(t("exact_note", lang), note=True))
     else:
         doc.add(_not_available(exact, lang))
@@ -321,7 +316,7 @@ def _volatility(doc: Document, r: Report, lang: str) -> None:
 
 def _signed(key: str, lang: str) -> str:
     text = key if key.startswith("-") or key == "0" else "+" + key
-    return text.replace(".", ",") if lang != "en" else text
+    return localized(text, lang)
 
 
 def _strategy(doc: Document, r: Report, lang: str) -> None:
@@ -354,8 +349,8 @@ def _sensitivity(doc: Document, r: Report, lang: str) -> None:
                 Table(head, rows, align="lrrrc"[:len(head)], widths=[6, 2, 2, 2, 1.5][:len(head)], small=True),
                 Paragraph(t("readings_note", lang), note=True))
     doc.add(Heading(t("effects_table", lang), 2),
-            Table([t("change", lang), t("col.ev_pct", lang), f"{t('ev_change', lang)} (pp)", t("col.rtp_i_pct", lang),
-                   t("col.rtp_tw_pct", lang)],
+            Table([t("change", lang), t("col.ev_pct", lang), f"{t('ev_change', lang)} ({t('unit.pp', lang)})",
+                   t("col.rtp_i_pct", lang), t("col.rtp_tw_pct", lang)],
                   [[t_or(f"effect.{v['label']}", lang, v["label"]), _num_pct(v["ev"], lang, 4, sign=True),
                     _num_pct(v["ev_change"], lang, 4, sign=True), _num_pct(v["rtp_initial"], lang, 4),
                     _num_pct(v["rtp_total_wagered"], lang, 4)] for v in s["effects"]],

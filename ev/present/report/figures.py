@@ -6,6 +6,8 @@ import io
 import matplotlib.ticker
 from matplotlib.figure import Figure  # not pyplot: no global state, and a second less to import
 
+from ev.present.numbers import localized, number
+
 BLUE, RED, GREEN = "#2f5d8a", "#b03a2e", "#2e7d32"
 DPI = 150
 
@@ -16,8 +18,9 @@ def _png(fig) -> bytes:
     return buf.getvalue()
 
 
-def _decimal(text: str, lang: str) -> str:
-    return text.replace(".", ",") if lang != "en" else text
+def _axis(lang: str) -> matplotlib.ticker.FuncFormatter:
+    """Axis tick labels in the shortest form ("99.5", "-1"), with the language's decimal symbol."""
+    return matplotlib.ticker.FuncFormatter(lambda y, _: localized(f"{y:g}", lang))
 
 
 def distribution_png(distribution: dict[str, float], lang: str, title: str, xlabel: str, ylabel: str) -> bytes:
@@ -29,14 +32,15 @@ def distribution_png(distribution: dict[str, float], lang: str, title: str, xlab
     colours = [RED if float(k) < 0 else (GREEN if float(k) > 0 else "#777777") for k in keys]
     bars = ax.bar(range(len(keys)), probs, color=colours, width=0.7)
     for bar, p in zip(bars, probs):
-        ax.annotate(_decimal(f"{p:.4f}", lang), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+        ax.annotate(number(p, 4, lang), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
                     ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
     labels = [(k if k.startswith("-") or k == "0" else "+" + k) for k in keys]
-    ax.set_xticks(range(len(keys)), [_decimal(k, lang) for k in labels])
+    ax.set_xticks(range(len(keys)), [localized(k, lang) for k in labels])
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
     ax.set_ylim(0, max(probs) * 1.15)
+    ax.yaxis.set_major_formatter(_axis(lang))
     ax.spines[["top", "right"]].set_visible(False)
     return _png(fig)
 
@@ -54,7 +58,7 @@ def ev_by_upcard_png(ev_by_upcard: dict[str, float], lang: str, title: str, xlab
     ax.set_ylabel("EV (%)")
     ax.set_title(title, fontsize=10)
     ax.spines[["top", "right"]].set_visible(False)
-    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: _decimal(f"{y:g}", lang)))
+    ax.yaxis.set_major_formatter(_axis(lang))
     return _png(fig)
 
 
@@ -70,14 +74,14 @@ def monitoring_png(limits: list[dict], lang: str, title: str, xlabel: str, ylabe
     for shade, confidence in zip(shades, confidences):
         rows = sorted((r for r in limits if r["confidence"] == confidence), key=lambda r: r["rounds"])
         ax.fill_between([r["rounds"] for r in rows], [100 * r["low"] for r in rows], [100 * r["high"] for r in rows],
-                        color=shade, label=level_label.format(level=_decimal(f"{100 * confidence:g}", lang)))
+                        color=shade, label=level_label.format(level=localized(f"{100 * confidence:g}", lang)))
     ax.axhline(100 * limits[0]["expected"], color=RED, linewidth=1.0, label=expected_label)
     ax.set_xscale("log")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
     ax.set_ylim(100 * limits[0]["expected"] - 12, 100 * limits[0]["expected"] + 12)
-    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: _decimal(f"{y:g}", lang)))
+    ax.yaxis.set_major_formatter(_axis(lang))
     ax.legend(fontsize=8, loc="upper right")
     ax.spines[["top", "right"]].set_visible(False)
     return _png(fig)

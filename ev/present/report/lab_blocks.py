@@ -8,7 +8,7 @@ from __future__ import annotations
 from ev.analysis.strategies import SCOPE_ALL
 from ev.core.rules import Rules
 from ev.present import rule_text
-from ev.present.i18n import counted, join_and
+from ev.present.i18n import counted, join_and, tn
 from ev.present.numbers import integer, number, percent, scientific
 from ev.present.report.blocks import Heading, Paragraph, Table, kv_table, pct
 from ev.present.report.model import SEARCH_DECKS, Report
@@ -49,8 +49,7 @@ def _money(value, meta: dict, lang: str) -> str:
 
 def assumption_blocks(r: Report, lang: str) -> list:
     a, m = r.assumptions, r.method
-    kind = "one" if m["decks"] == 1 else ("few" if m["decks"] <= 4 else "many")
-    decks = t(f"rules.decks.{kind}", lang, n=m["decks"])
+    decks = tn("rules.decks", m["decks"], lang)
     blocks: list = [Heading(t("assumptions_title", lang), 2),
                     Paragraph(t("assume.deck", lang, decks=decks, cards=counted(m["cards"], "cards", lang,
                                                                                  integer(m["cards"], lang)))),

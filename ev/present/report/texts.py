@@ -1,9 +1,8 @@
 """The math report's phrase lookup (the phrases live in ``ev.present.i18n``).
 
-Every phrase of the report, in English, German and Polish, is in ``ev.present.i18n.MESSAGES``,
-the one table shared with the strategy charts; ``TEXTS`` is that table (under its old
-name).  :func:`t` looks a key up there, aliases included (``ev.present.i18n.ALIASES``), so the
-report and the charts use the same words.
+Every phrase of the report, in English, German and Polish, is in the gettext catalogues of
+``ev.present.i18n``, shared with the strategy charts.  :func:`t` looks a key up there, aliases
+included (``ev.present.i18n.ALIASES``), so the report and the charts use the same words.
 
 Numbers are formatted by :mod:`ev.present.numbers` (shared with the charts).
 """
@@ -13,9 +12,8 @@ from typing import Any
 
 from ev.present import i18n
 from ev.present.i18n import LANGUAGES, check_language
-from ev.present.i18n import MESSAGES as TEXTS
 
-__all__ = ["LANGUAGES", "TEXTS", "check_language", "t", "t_or", "yes_no"]
+__all__ = ["LANGUAGES", "check_language", "t", "t_or", "yes_no"]
 
 
 def t(key: str, lang: str, **fields: Any) -> str:
