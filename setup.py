@@ -1,9 +1,11 @@
 """Build the Cython core (ext/ev/core/*.pyx) as extension modules of the ev.core package."""
+import os
 import subprocess
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 
 def record_commit() -> None:
@@ -16,8 +18,13 @@ def record_commit() -> None:
     except (OSError, subprocess.SubprocessError):
         return
     commit = out.stdout.strip()
-    if out.returncode == 0 and len(commit) == 40 and (here / ".git").exists() and not dirty.stdout.strip():
-        (here / "ev" / "build_commit.txt").write_text(commit + "\n", encoding="ascii")
+    recorded = here / "ev" / "build_commit.txt"
+    if not (here / ".git").exists():
+        return            # a source distribution: it carries the commit it was made from, if it was made clean
+    if out.returncode == 0 and len(commit) == 40 and not dirty.stdout.strip():
+        recorded.write_text(commit + "\n", encoding="ascii")
+    else:                 # uncommitted changes: no commit describes this build, and an older record would mislead
+        recorded.unlink(missing_ok=True)
 
 
 record_commit()
@@ -31,4 +38,16 @@ extensions = [
                  "simulator")
 ]
 
-setup(ext_modules=cythonize(extensions, include_path=["ext"], language_level=3))
+
+
+class ParallelBuildExt(build_ext):
+    """Compile the extension modules on every core unless -j says otherwise (pip install, python -m build)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
+
+
+setup(ext_modules=cythonize(extensions, include_path=["ext"], language_level=3),
+      cmdclass={"build_ext": ParallelBuildExt})

@@ -75,12 +75,26 @@ class _Once(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
+class _OnceFlag(argparse.Action):
+    """A switch (``--json``) that is refused when it is given twice, as every other option is."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, default: Any = False, required: bool = False,
+                 help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, const=True, default=default, required=required, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        _Once.__call__(self, parser, namespace, True, option_string)   # type: ignore[arg-type]
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit code 2, with no usage dump, and no option twice."""
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         if args and args[0].startswith("-") and kwargs.get("action") is None and "nargs" not in kwargs:
             kwargs["action"] = _Once
+        elif args and args[0].startswith("-") and kwargs.get("action") == "store_true":
+            kwargs["action"] = _OnceFlag
         return super().add_argument(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -638,7 +652,10 @@ def _handle_signals() -> dict:
 def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:          # named with the command's own help, where its options are listed
+            where = f"bjev {args.command}" if getattr(args, "command", None) else "bjev"
+            raise UsageError(f"unrecognized arguments: {' '.join(unknown)} (see '{where} --help')")
         args.argv = list(sys.argv[1:] if argv is None else argv)
         if not getattr(args, "command", None):
             raise UsageError("a command is required: bjev COMMAND [options], COMMAND one of rtp, hand, "

@@ -142,14 +142,14 @@ def test_natural_against_an_ace_is_compared_with_declining(capsys):
     code, out, _ = run(capsys, "hand", "A,K", "--up", "A")
     assert code == 0
     rows = {line.split()[0] if not line.startswith("decline") else "decline": line for line in out.splitlines()[2:5]}
-    assert "1.04082" in rows["decline"] and rows["decline"].endswith("<- best")   # 1.5 x 34/49 against 1
-    assert "<- best" not in rows["stand"] and "<- best" not in rows["even_money"]
+    assert "1.04082" in rows["decline"] and rows["decline"].endswith("yes")   # 1.5 x 34/49 against 1
+    assert not rows["stand"].endswith("yes") and not rows["even_money"].endswith("yes")
     code, out, _ = run(capsys, "hand", "A,K", "--up", "A", "--json")
     data = json.loads(out)
     assert data["best"] == "stand" and data["blackjack_declined"] == pytest.approx(1.5 * 34 / 49)
     # with 14 of 32 unseen cards tens, declining is worth 1.5 x 18/32 < 1: even money is best
     code, out, _ = run(capsys, "hand", "A,K", "--up", "A", "--removed", "2,3,4,5,6,7,8,9,9,9,9,8,8,8,7,7,7")
-    assert next(line for line in out.splitlines() if "<- best" in line).startswith("even_money")
+    assert next(line for line in out.splitlines() if line.endswith(" yes")).startswith("even_money")
 
 
 def test_hand_refuses_a_position_that_can_run_out(capsys):

@@ -73,7 +73,7 @@ def test_a_dask_sweep_equals_the_local_sweep_and_bjev_rtp(cluster, local_rows, t
         rtp = json.loads(capsys.readouterr().out)
         assert code == 0 and rtp["rules"] == {k: row[k] for k in rtp["rules"]}
         for key, theirs in (("ev", "ev"), ("rtp_initial", "rtp_initial"), ("rtp_total_wagered", "rtp_total_wagered"),
-                            ("expected_wager", "expected_total_wager"), ("sd", "sd"), ("p_double", "p_double"),
+                            ("expected_total_wager", "expected_total_wager"), ("sd", "sd"), ("p_double", "p_double"),
                             ("p_split", "p_split")):
             assert row[key] == rtp[theirs], (i, key)
         if i % 4 == 0:                           # the chart's figures: as bjev rtp --strategy basic gives them

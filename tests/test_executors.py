@@ -139,7 +139,7 @@ def test_without_dask_the_cluster_options_say_what_to_install(monkeypatch, capsy
         code = main(["simulate", "--rounds", "1000", "--seed", "1", *option])
         out, err = capsys.readouterr()
         assert code == 2 and out == "" and err.count("\n") == 1
-        assert 'pip install "bjev[cluster]"' in err and option[0] in err
+        assert 'pip install -e ".[cluster]"' in err and option[0] in err
     # the local executor needs nothing more
     assert main(["simulate", "--rounds", "1000", "--seed", "1", "--workers", "1", "--json"]) == 0
 

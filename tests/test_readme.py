@@ -1,12 +1,15 @@
 """Every command shown in README.md runs, from the repository root, within its time limit.
 
 The commands are read from the README itself: the indented lines that start with ``bjev`` or ``python``
-and the fenced ``python`` blocks.  ``bjev`` runs as ``python -m ev`` from the root (the source tree is the
-package there, as after the README's ``pip install -e .``).  Commands that write files write them to a
-temporary directory instead (``--out`` rewritten; ``bjev report`` and ``bjev regenerate`` given one), and
-``my-table.toml`` is a rule file made for the test.  The set-up lines (``pip install``, ``pytest``) are
+and the fenced ``python`` blocks.  Each runs as written, in a working directory that looks like the
+repository root (its files and folders linked in; ``tables/`` copied, as ``bjev regenerate`` writes there),
+so that what a command writes (``--out chart.html``, ``report/``, ``sweep/``) lands in a temporary
+directory and never in the repository; the files a command reads are the repository's own
+(``examples/``, ``benchmarks/``).  ``bjev`` runs as ``python -m ev`` with the source tree on the path (the
+package, as after the README's ``pip install -e .``).  The set-up lines (``pip install``, ``pytest``) are
 what runs this test and are left out.  The benchmarks run with ``--quick`` (the smallest work, once), as
-the README says.  Commands that take more than a few seconds are marked slow.
+the README says, and the placeholder scheduler host as the loopback.  Commands that take more than a few
+seconds are marked slow.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -56,8 +60,20 @@ def readme_commands() -> list[str]:
 COMMANDS = readme_commands()
 
 
-def prepared(command: str, tmp: Path) -> list[str]:
-    """The argv to run from the root: bjev as python -m ev, outputs and the rules file in ``tmp``."""
+def workdir(tmp: Path) -> Path:
+    """A directory that reads as the repository root: every top-level entry linked, ``tables/`` copied."""
+    root = tmp / "repo"
+    root.mkdir()
+    for entry in ROOT.iterdir():
+        if entry.name == "tables":
+            shutil.copytree(entry, root / entry.name)
+        elif not entry.name.startswith("."):
+            (root / entry.name).symlink_to(entry)
+    return root
+
+
+def prepared(command: str) -> list[str]:
+    """The argv to run: bjev as python -m ev; the placeholder host as the loopback; benchmarks quick."""
     argv = shlex.split(command)
     if argv[0] == "bjev":
         argv = [sys.executable, "-m", "ev", *argv[1:]]
@@ -68,19 +84,6 @@ def prepared(command: str, tmp: Path) -> list[str]:
     for i, arg in enumerate(argv):
         if arg.startswith("tcp://SCHEDULER_HOST:"):     # the placeholder: the loopback here, never another host
             argv[i] = arg.replace("SCHEDULER_HOST", "127.0.0.1")
-        if argv[i - 1] == "--out":
-            argv[i] = str(tmp / arg)
-        if arg == "grid.toml":          # the README's example grid, kept small here
-            (tmp / arg).write_text('blackjack_payout = ["3:2", "6:5"]\n')
-            argv[i] = str(tmp / arg)
-        if arg == "game.toml":          # the README's example metadata file
-            (tmp / arg).write_text('supplier = "Example Games Ltd"\ngame_id = "BJ-1"\nmin_bet = 1\nmax_bet = 500\n')
-            argv[i] = str(tmp / arg)
-        if arg == "my-table.toml":
-            (tmp / arg).write_text('[rules]\ndecks = 2\nhit_soft_17 = false\nlate_surrender = true\n')
-            argv[i] = str(tmp / arg)
-    if argv[3:4] in (["report"], ["regenerate"], ["sweep"]) and "--out" not in argv:
-        argv += ["--out", str(tmp / argv[3])]
     return argv
 
 
@@ -100,9 +103,10 @@ def test_the_readme_shows_commands():
 @pytest.mark.parametrize("command", [c if QUICK.match(c) else pytest.param(c, marks=pytest.mark.slow)
                                      for c in COMMANDS], ids=lambda c: c.splitlines()[0][:70])
 def test_readme_command(command, tmp_path):
-    argv = prepared(command, tmp_path)
+    argv = prepared(command)
+    cwd = workdir(tmp_path)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=limit(command))
+    proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=limit(command))
     if "--scheduler" in argv:       # the example scheduler is not there: one line, exit 2
         assert proc.returncode == 2 and proc.stderr.strip().count("\n") == 0, proc.stderr[-3000:]
         assert "cannot reach the Dask scheduler" in proc.stderr
@@ -115,7 +119,19 @@ def test_readme_command(command, tmp_path):
         assert proc.stdout.strip()
     for i, arg in enumerate(argv):
         if i and argv[i - 1] == "--out":
-            assert Path(arg).exists() and (not Path(arg).is_dir() or any(Path(arg).iterdir())), arg
+            out = cwd / arg
+            assert out.exists() and (not out.is_dir() or any(out.iterdir())), arg
+    for name in ("report", "regenerate", "sweep"):        # their default --out
+        if argv[3:4] == [name] and "--out" not in argv and proc.returncode == 0:
+            assert (cwd / ("tables" if name == "regenerate" else name)).is_dir()
+
+
+def test_the_example_files_are_the_ones_the_readme_shows():
+    """Every file a README command reads exists, and the README's grid for examples/ is the file's."""
+    named = set(re.findall(r"(?<![\w/])((?:examples|benchmarks)/[\w./-]+\.(?:toml|json))", "\n".join(COMMANDS)))
+    assert {"examples/my-table.toml", "examples/grid.toml", "examples/game-meta.toml"} <= named
+    for path in named:
+        assert (ROOT / path).is_file(), path
 
 
 def test_examples_contact_the_loopback_only():

@@ -238,6 +238,19 @@ def test_pdf_counts_nouns_in_their_plural_forms(written, model, lang):
     assert "52 kart " not in text and "803 przebiegów" not in text and "484 układów" not in text
 
 
+def test_first_page_gives_the_verdicts_at_a_glance(written, model):
+    """Page 1 of the PDF: the key figures and a summary of the rules, the play, the lowest RTP and the verdicts."""
+    first = " ".join(pypdf.PdfReader(written["en"] / "report.pdf").pages[0].extract_text().split())
+    checks = model.self_checks["checks"]
+    assert "At a glance" in first and "Key figures" in first
+    assert f"{sum(c['passed'] for c in checks)} of {len(checks)} pass" in first and len(checks) >= 5
+    assert model.verification["acceptance"]["passed"] is True
+    assert f"PASS: {SIM_ROUNDS:,} rounds, 4 checks (section 9)" in first
+    assert "none given (--meta)" in first            # no [[requirement]] in this report's metadata
+    assert _pc(model.strategies["minimum"]["rtp_total_wagered"], 6, "en") in first
+    assert "optimal composition-dependent play; split hands: CDZ-" in first
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "pl"])
 def test_pdf_text(written, model, lang):
     text = pdf_text(written[lang] / "report.pdf")

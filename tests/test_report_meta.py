@@ -206,6 +206,8 @@ def test_the_readme_metadata_example_is_valid():
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     blocks = [b for b in re.findall(r"```toml\n(.*?)```", readme, re.S) if "supplier" in b]   # not rules files
     assert blocks
+    example = (Path(__file__).resolve().parent.parent / "examples" / "game-meta.toml").read_text(encoding="utf-8")
     for block in blocks:
         meta = check_meta(tomllib.loads(block))
         assert meta["supplier"] and meta["requirement"][0]["basis"] == "optimal"
+        assert block in example          # the README shows the file its command reads

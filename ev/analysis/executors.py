@@ -11,7 +11,7 @@ they finish, in this process, so the caller can save each one at once.
 * :class:`DaskExecutor`: a running ``dask.distributed`` scheduler
   (``--scheduler tcp://HOST:PORT``), or a ``LocalCluster`` it starts with N
   worker processes (``--dask-local N``).  Needs the ``cluster`` extra
-  (``pip install "bjev[cluster]"``, that is ``dask[distributed]``).
+  (``pip install -e ".[cluster]"`` in the source tree, that is ``dask[distributed]``).
 
 The same function runs the same units either way, so the results are the same.
 An executor is a context manager: leaving it, normally or by an exception
@@ -40,7 +40,7 @@ from ev.interrupts import signals_deferred, worker_signals
 
 #: the most local worker processes per core (more only adds switching)
 WORKERS_PER_CORE = 4
-CLUSTER_INSTALL = 'pip install "bjev[cluster]" (or: pip install "dask[distributed]")'
+CLUSTER_INSTALL = 'pip install -e ".[cluster]" in the source tree (or: pip install "dask[distributed]")'
 
 UnitFunction = Callable[[Any, Any], Any]
 ResultCallback = Callable[[int, Any], None]
@@ -342,7 +342,8 @@ class DaskExecutor(Executor):
 
     def describe(self) -> str:
         where = f"LocalCluster at {self.address}" if self.cluster is not None else f"scheduler {self.address}"
-        return f"dask, {where}, {self.workers} worker threads"
+        threads = self.workers
+        return f"dask, {where}, {threads} worker thread{'' if threads == 1 else 's'}"
 
     def run(self, fn: UnitFunction, units: Sequence[Any], on_result: ResultCallback, shared: Any = None) -> None:
         if not units:

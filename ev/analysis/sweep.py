@@ -58,9 +58,9 @@ from ev.errors import BJEVError, RulesError, excerpt
 CONVENTIONS = ("total_wagered", "initial")
 SOLVABLE = ("blackjack_payout",)
 #: the figures of a row, after the rule values (the columns of the CSV, in order)
-FIGURES = ("status", "error", "ev", "rtp_initial", "rtp_total_wagered", "expected_wager", "sd", "p_double",
+FIGURES = ("status", "error", "ev", "rtp_initial", "rtp_total_wagered", "expected_total_wager", "sd", "p_double",
            "p_split", "chart_ev", "chart_rtp_initial", "chart_rtp_total_wagered", "chart_cost", "chart_sha256")
-EXACT_FIGURES = ("exact_ev", "exact_rtp_initial", "exact_rtp_total_wagered", "exact_expected_wager",
+EXACT_FIGURES = ("exact_ev", "exact_rtp_initial", "exact_rtp_total_wagered", "exact_expected_total_wager",
                  "rtp_initial_of_payout", "rtp_total_wagered_of_payout", "payout_range_low", "payout_range_high",
                  "even_money_taken")
 #: the time a variant took: wall-clock seconds, and CPU seconds of its process (what it costs on a free core)
@@ -287,9 +287,10 @@ def _rule_values(values: Mapping[str, Any]) -> tuple[dict[str, Any], str | None]
 
 
 def variant_key(rules: Mapping[str, Any], options: SweepOptions) -> str:
-    """SHA-256 of the full rule values, the options and the bjev version: what makes a finished variant."""
-    text = json.dumps({"rules": dict(rules), "options": options.as_dict(), "bjev": ev.__version__},
-                      sort_keys=True, default=str)
+    """SHA-256 of the full rule values, the options, the bjev version and the row's columns: what makes a
+    finished variant (a journal row written with other columns is computed again, never reused)."""
+    text = json.dumps({"rules": dict(rules), "options": options.as_dict(), "bjev": ev.__version__,
+                       "columns": list(FIGURES + EXACT_FIGURES + SOLVE_FIGURES)}, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -361,7 +362,7 @@ def _figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     chart = policy_figures(game, chart_policy(game, d.cells, d.insurance, d.even_money))   # EV and E[W], exact
     out: dict[str, Any] = {
         "ev": result.ev, "rtp_initial": result.rtp_initial, "rtp_total_wagered": stats.rtp_total_wagered,
-        "expected_wager": stats.expected_wager, "sd": stats.sd, "p_double": stats.p_double,
+        "expected_total_wager": stats.expected_wager, "sd": stats.sd, "p_double": stats.p_double,
         "p_split": stats.p_split,
         "chart_ev": chart.ev, "chart_rtp_initial": chart.rtp_initial,
         "chart_rtp_total_wagered": chart.rtp_total_wagered, "chart_cost": stats.ev - chart.ev,
@@ -381,7 +382,7 @@ def _exact_figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     out: dict[str, Any] = {
         "exact_ev": fraction_str(result.ev), "exact_rtp_initial": fraction_str(1 + result.ev),
         "exact_rtp_total_wagered": fraction_str(stats.rtp_total_wagered),
-        "exact_expected_wager": fraction_str(stats.expected_wager),
+        "exact_expected_total_wager": fraction_str(stats.expected_wager),
         "rtp_initial_of_payout": str(formula.rtp_initial),
         "rtp_total_wagered_of_payout": str(formula.rtp_total_wagered),
         "payout_range_low": fraction_str(formula.low),

@@ -69,12 +69,13 @@ def card_rank(card: str | int) -> int:
 
 
 def parse_faces(text: str) -> list[str]:
-    """Parse 'T,6', 'T6', 'a 10 k' or '10,6' into faces.  An empty string is no cards."""
+    """Parse 'T,6', 'T-6' (as bjev writes a hand), 'T6', 'a 10 k' or '10,6' into faces.  An empty string is no
+    cards."""
     text = text.strip()
     if not text:
         return []
-    if any(sep in text for sep in ", ;"):
-        parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+    if any(sep in text for sep in ", ;-"):
+        parts = [p for p in text.replace(";", ",").replace(" ", ",").replace("-", ",").split(",") if p]
         return [parse_face(p) for p in parts]
     faces = []
     i = 0

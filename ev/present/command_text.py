@@ -314,15 +314,15 @@ def hand_output(rules: Rules, removed: Sequence[int], faces: Sequence[str], up: 
             data[key] = exact_json(data[key])
         data["ties"] = result.ties
         data.update({"exact": True, "json_scheme": JSON_SCHEME, "rules": rules.as_dict()})
-        rows = [[label.get(a, a), fraction_text(values[a]), decimal_text(values[a]), "<- best" if a == marked else ""]
+        rows = [[label.get(a, a), fraction_text(values[a]), decimal_text(values[a]), "yes" if a == marked else ""]
                 for a in actions]
-        table = tabulate(rows, headers=["action", "EV", "decimal", ""], colalign=("left", "right", "right", "left"),
+        table = tabulate(rows, headers=["action", "EV", "decimal", "best"], colalign=("left", "right", "right", "left"),
                          disable_numparse=True)
         p_bj = fraction_text(result.p_dealer_blackjack)
     else:
         data["rules"] = rules.as_dict()
-        rows = [[label.get(a, a), f"{values[a]:+.9f}", "<- best" if a == marked else ""] for a in actions]
-        table = tabulate(rows, headers=["action", "EV", ""], colalign=("left", "right", "left"))
+        rows = [[label.get(a, a), f"{values[a]:+.9f}", "yes" if a == marked else ""] for a in actions]
+        table = tabulate(rows, headers=["action", "EV", "best"], colalign=("left", "right", "left"))
         p_bj = f"{result.p_dealer_blackjack:.6f}"
     return table + "\n" + "\n".join(_hand_notes(result, split_strategy, p_bj, exact)), data
 

@@ -73,6 +73,7 @@ def build_document(report: Report, lang: str) -> Document:
                    footer=f"{game}{doc_id} · bjev {method['version']} · SHA-256 {ident['rules_sha256'][:12]}…")
     doc.add(Paragraph(t("generated_by", lang, date=method["date"], version=method["version"])))
     _key_figures(doc, report, lang)
+    _glance(doc, report, lang)
     _identification(doc, report, lang)
     doc.add(*lab_blocks.meta_blocks(report, lang))
     doc.add(*lab_blocks.reading_blocks(report, lang))
@@ -110,6 +111,36 @@ def _key_figures(doc: Document, r: Report, lang: str) -> None:
         (t("hit_frequency", lang), _pct(vol["hit_frequency"], lang, 4)),
     ], lang))
     doc.add(_published(rtp, lang))
+
+
+def _glance(doc: Document, r: Report, lang: str) -> None:
+    """The title page's summary: the rules, the play behind the figures, the lowest RTP of any legal play, and
+    the verdicts a reader looks for first (simulation, self-checks, minimum-RTP requirements)."""
+    split = t(f"split.{r.method['split_strategy']}", lang)
+    rows = [(t("glance.rules", lang), rules_summary(Rules(**r.identification["rules"]), lang)),
+            (t("glance.play", lang), t("glance.play_value", lang, split=split))]
+    minimum = r.strategies.get("minimum") or {}
+    if minimum.get("available"):
+        rows.append((t("glance.minimum", lang), _pct(minimum["rtp_total_wagered"], lang)))
+    v = r.verification
+    acceptance = v.get("acceptance") if v.get("available") else None
+    if acceptance:
+        verdict = t("glance.pass" if acceptance["passed"] else "glance.fail", lang)
+        rows.append((t("glance.simulation", lang), t("glance.sim_value", lang, verdict=verdict, rounds=integer(
+            v["rounds"], lang), made=acceptance["checks_made"])))
+    else:
+        rows.append((t("glance.simulation", lang), t("glance.sim_none", lang)))
+    checks = r.self_checks.get("checks", [])
+    rows.append((t("glance.self_checks", lang), t("glance.checks_value", lang, total=len(checks),
+                                                   passed=sum(bool(c["passed"]) for c in checks))))
+    required = (r.strategies.get("compliance") or {}).get("requirements", [])
+    failed = sum(q["passed"] is False for q in required)
+    rows.append((t("glance.compliance", lang),
+                 t("glance.compliance_none", lang) if not required else
+                 t("glance.compliance_some", lang, failed=failed, n=len(required)) if failed else
+                 t("glance.compliance_all", lang, n=len(required)) if all(q["passed"] for q in required) else
+                 t("compliance.not_judged", lang)))
+    doc.add(Heading(t("glance.title", lang), 2), _kv(rows, lang, text=True))
 
 
 def published_text(published: dict, lang: str) -> str:

@@ -11,6 +11,7 @@ from ev.present import rule_text
 from ev.present.i18n import counted, join_and, tn
 from ev.present.numbers import integer, number, percent, scientific
 from ev.present.report.blocks import Heading, Paragraph, Table, kv_table, pct
+from ev.present.report.lab import DEFAULT_SEED
 from ev.present.report.model import SEARCH_DECKS, Report
 from ev.present.report.texts import t, t_or
 
@@ -295,7 +296,7 @@ def distinguishing_blocks(r: Report, lang: str) -> list:
     """What the simulation can and cannot tell apart, and the rounds needed to confirm a published RTP (item 8)."""
     v = r.verification
     d = v["distinguishing"]
-    blocks = [Paragraph(t("sim_repro", lang, seed=str(v["seed"]))),
+    blocks = [Paragraph(t("sim_repro" if v["seed"] == DEFAULT_SEED else "sim_repro_given", lang, seed=str(v["seed"]))),
               Paragraph(t("sim_distinguish", lang, rounds=integer(d["rounds"], lang),
                           half=number(100 * d["half_width_95"], 4, lang),
                           apart=number(100 * d["conventions_apart"], 4, lang),
