@@ -41,7 +41,7 @@ MAX_ERROR_LINE = 300
 DEFAULT_MAX_ROUNDS, HARD_MAX_ROUNDS = 10 ** 10, 10 ** 15
 #: the most simulation worker processes: four per core
 MAX_WORKERS = 4 * (os.cpu_count() or 1)
-#: rounds per second of one core, for the time estimate of a refused simulation (README, Benchmarks)
+#: rounds per second of one core, for the time estimate of a refused simulation (docs/benchmarks.md)
 ROUNDS_PER_SECOND_PER_CORE = 2e7
 HANDLED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 #: the rounds of `bjev simulate --certify`

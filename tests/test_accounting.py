@@ -266,6 +266,7 @@ def test_rule_effects_figures_are_round_stats():
 
 
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.slow
 def test_split_strategy_figures_are_the_accounting_with_resplits(seed):
     """split_strategy_figures (E[W] by the resplit formula over each hand's stake, with CDP1's and CDP's
     decisions by context; the EV Game.round's) gives exactly the EV and E[W] of the exact joint

@@ -2,7 +2,7 @@
 
 Eric Farmer's analyser defines CDP with resplits this way; bjev's ``cdp`` is a
 strategy (a split hand plays best for the pair cards it has seen).  Both are
-exact for their own definitions (README, "Two CDPs").
+exact for their own definitions (docs/how-it-works.md, "Two CDPs").
 """
 from __future__ import annotations
 
@@ -79,6 +79,7 @@ def test_it_is_no_strategy():
             call()
 
 
+@pytest.mark.slow
 def test_rtp_command(capsys):
     """bjev rtp --split-strategy cdp-terms: the EV beside bjev's CDP, the note, JSON with both."""
     argv = ["rtp", "--split-strategy", "cdp-terms", "--set", "decks=2", "--set", "double=any", "--set",

@@ -189,6 +189,7 @@ def _slow(shared: float, unit: int) -> int:
     return unit
 
 
+@pytest.mark.slow
 def test_units_longer_than_the_watch_interval(cluster, monkeypatch):
     """The run looks at the cluster every WATCH_SECONDS while no unit finishes: units that take longer are waited
     for, not an error."""

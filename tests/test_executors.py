@@ -188,6 +188,7 @@ def _free_port() -> int:
 
 
 @pytest.mark.parametrize("kind", ["silent", "http", "closed", "not tcp"])
+@pytest.mark.slow
 def test_a_scheduler_address_without_a_scheduler_is_one_line_within_seconds(kind, tmp_path, capsys):
     pytest.importorskip("distributed")
     server = _Server(None if kind == "silent" else b"HTTP/1.1 200 OK\r\n\r\nhello\n") \

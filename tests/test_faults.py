@@ -289,7 +289,7 @@ def interrupt(tmp: Path, argv: list[str], sig: int, point: str) -> tuple[int, st
 
 def assert_stopped_cleanly(code: int, out: str, err: str, sig: int, seen: set[int]) -> None:
     assert code == 128 + sig, (code, err)
-    # a long simulation states its time estimate first (README, "Simulation"); then the one line of the signal
+    # a long simulation states its time estimate first (docs/simulation.md); then the one line of the signal
     err = re.sub(r"\Abjev: [0-9.e+]+ rounds on \d+ worker\(s\): about [^\n]*\n", "", err)
     assert err == ("bjev: interrupted\n" if sig == signal.SIGINT else "bjev: terminated\n"), err
     assert out == ""

@@ -96,6 +96,7 @@ def test_split_equals_search_over_all_split_play(arith, shoe, up, pair, changes)
 
 
 @pytest.mark.xdist_group("minimum-search")
+@pytest.mark.slow
 def test_round_equals_search_over_all_play(arith):
     """A whole round's minimum: every decision the worst, by the reference search; the outcome distribution's
     mean is the EV and its stake the E[W] of the figures; below every other strategy and the restricted
@@ -118,6 +119,7 @@ def test_round_equals_search_over_all_play(arith):
 
 
 @pytest.mark.xdist_group(SEED_GAME_GROUP)      # with the report's tests: the seed game's searches made once
+@pytest.mark.slow
 def test_default_game():
     """The seed game: the true minimum lies below the restricted (CDZ-) minimum; split by split, the worst split
     play lies below the CDZ- worst play of split hands; the float figures equal the exact ones (the exact

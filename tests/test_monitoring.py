@@ -24,6 +24,7 @@ def seed_law():
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(blackjack_payout="6:5", decks=2, late_surrender=True)])
+@pytest.mark.slow
 def test_exact_limits_are_brute_force_convolution_in_fractions(rules):
     """n-fold convolution of the exact per-round distribution in fractions, its lattice quantiles by
     definition: the same limits and (to 1e-12) the same coverage as the FFT."""

@@ -82,6 +82,7 @@ def test_equals_search_over_all_split_play(arith, shoe, up, pair, changes):
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.slow
 def test_both_senses_in_one_pass_are_the_separate_searches(seed):
     """``prepare(game, sense=(BEST, WORST))`` (one pass over the states and dealer decks for both) gives the very
     floats of the two separate searches: every split's value and stake, and the plans the finals follow."""

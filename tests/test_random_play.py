@@ -140,6 +140,7 @@ def test_insurance_even_money_and_payout_identities(arith):
 
 
 # ----- the default game ------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_default_game_float_and_exact_agree_and_lie_between_the_worst_and_the_best():
     game = Game(Rules())
     rand = random_play_figures(game)
@@ -154,6 +155,7 @@ def test_default_game_float_and_exact_agree_and_lie_between_the_worst_and_the_be
     assert rand.rtp_initial == pytest.approx(1 + rand.ev, abs=1e-15)
 
 
+@pytest.mark.slow
 def test_strategy_table_has_the_random_row_before_the_minimum():
     rows = strategy_table(Game(Rules()), split_strategies=("cdz",))
     assert [r.key for r in rows] == ["optimal-cdz", "mimic", "never-bust", "random", "minimum"]

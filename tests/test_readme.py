@@ -1,15 +1,15 @@
-"""Every command shown in README.md runs, from the repository root, within its time limit.
+"""Every command shown in README.md and docs/*.md runs, from the repository root, within its time limit.
 
-The commands are read from the README itself: the indented lines that start with ``bjev`` or ``python``
-and the fenced ``python`` blocks.  Each runs as written, in a working directory that looks like the
-repository root (its files and folders linked in; ``tables/`` copied, as ``bjev regenerate`` writes there),
-so that what a command writes (``--out chart.html``, ``report/``, ``sweep/``) lands in a temporary
-directory and never in the repository; the files a command reads are the repository's own
-(``examples/``, ``benchmarks/``).  ``bjev`` runs as ``python -m ev`` with the source tree on the path (the
-package, as after the README's ``pip install -e .``).  The set-up lines (``pip install``, ``pytest``) are
-what runs this test and are left out.  The benchmarks run with ``--quick`` (the smallest work, once), as
-the README says, and the placeholder scheduler host as the loopback.  Commands that take more than a few
-seconds are marked slow.
+The commands are read from the README and the pages of docs/ themselves: the indented lines that start
+with ``bjev`` or ``python`` and the fenced ``python`` blocks.  Each runs as written, in a working
+directory that looks like the repository root (its files and folders linked in; ``tables/`` copied, as
+``bjev regenerate`` writes there), so that what a command writes (``--out chart.html``, ``report/``,
+``sweep/``) lands in a temporary directory and never in the repository; the files a command reads are
+the repository's own (``examples/``, ``benchmarks/``).  ``bjev`` runs as ``python -m ev`` with the source
+tree on the path (the package, as after the README's ``pip install -e .``).  The set-up lines (``pip
+install``, ``pytest``) are what runs this test and are left out.  The benchmarks run with ``--quick`` (the
+smallest work, once), as docs/benchmarks.md says, and the placeholder scheduler host as the loopback.
+Commands that take more than a few seconds are marked slow.
 """
 from __future__ import annotations
 
@@ -28,21 +28,24 @@ import ev
 
 ROOT = Path(ev.__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: the README, then every page of docs/: each is documentation a user copies commands from
+PAGES = [README] + [page.read_text(encoding="utf-8") for page in sorted((ROOT / "docs").glob("*.md"))]
 SET_UP = ("pip ", "pytest")
 
 #: seconds allowed per command, by prefix (first match); quick commands take the default
 TIME_LIMITS = [("bjev report", 900), ("bjev rules-effect", 300), ("python benchmarks/bench_exact", 300),
                ("bjev rtp --exact", 300), ("bjev simulate", 300), ("bjev chart", 300), ("bjev regenerate", 300),
-               ("bjev rtp --strategy basic", 300), ("python benchmarks", 300), ("python -c", 300)]
+               ("bjev rtp --strategy basic", 300), ("python benchmarks", 300), ("python -c", 300), ("bjev sweep", 300)]
 DEFAULT_LIMIT = 60
 #: two commands stay in the quick loop (-m "not slow"); the others take seconds to minutes each
 QUICK = re.compile(r"^(bjev hand T,6 --up T|python -m ev --help)$")
 
 
 def readme_commands() -> list[str]:
-    """The command lines of the README's indented blocks, and each fenced python block as ``python -c``."""
+    """The command lines of the indented blocks of the README and docs/, and each fenced python block as
+    ``python -c``."""
     commands, fence, block = [], None, []
-    for line in README.splitlines():
+    for line in "\n".join(PAGES).splitlines():
         if line.startswith("```"):
             if fence == "python":
                 commands.append("python -c " + shlex.quote("\n".join(block)))
@@ -79,7 +82,7 @@ def prepared(command: str) -> list[str]:
         argv = [sys.executable, "-m", "ev", *argv[1:]]
     elif argv[0] == "python":
         argv = [sys.executable, *argv[1:]]
-        if argv[1].startswith("benchmarks/"):     # the smallest work, once (README, "Benchmarks")
+        if argv[1].startswith("benchmarks/"):     # the smallest work, once (docs/benchmarks.md)
             argv.append("--quick")
     for i, arg in enumerate(argv):
         if arg.startswith("tcp://SCHEDULER_HOST:"):     # the placeholder: the loopback here, never another host
@@ -89,6 +92,29 @@ def prepared(command: str) -> list[str]:
 
 def limit(command: str) -> int:
     return next((seconds for prefix, seconds in TIME_LIMITS if command.startswith(prefix)), DEFAULT_LIMIT)
+
+
+def test_the_readme_is_a_front_door():
+    """The README: under 250 lines, a table of contents, the two set-up commands, a tour, a glossary that
+    defines every abbreviation of the rule summaries bjev prints, and links to every page of docs/."""
+    lines = README.splitlines()
+    assert len(lines) <= 250
+    assert "**Contents:**" in README and "## A five-minute tour" in README and "## Glossary" in README
+    glossary = README[README.index("## Glossary"):README.index("## Documentation")]
+    from ev.core.rules import make_rules
+    variants = [[], ["decks=6", "hit_soft_17=false", "double=any", "double_after_split=true", "max_split_hands=4",
+                     "resplit_aces=true", "late_surrender=true", "peek=none", "unchecked_blackjack_takes=all",
+                     "blackjack_payout=6:5", "split_aces_one_card=false", "double_soft=false", "split_tens=rank"],
+                ["peek=ace_ten", "double=9-11"]]
+    for assignments in variants:
+        for term in make_rules(None, assignments).summary().split(", "):
+            words = re.sub(r"\b(\d+|\d+:\d+|\d+-\d+)\b", "", term).split()
+            assert all(word in glossary for word in words), (term, [w for w in words if w not in glossary])
+    for term in ("EV", "E[W]", "RTP per initial bet", "RTP per total wagered", "CDZ-", "CDP1", "SD",
+                 "conditioned on no dealer blackjack"):
+        assert term in glossary, term
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        assert f"(docs/{page.name})" in README or page.name == "README.md", page.name
 
 
 def test_the_readme_shows_commands():
@@ -135,8 +161,8 @@ def test_the_example_files_are_the_ones_the_readme_shows():
 
 
 def test_examples_contact_the_loopback_only():
-    """A command the README runs (tests/test_readme.py runs them) names no host but a placeholder
+    """A command the README or docs/ shows (tests/test_readme.py runs them) names no host but a placeholder
     (SCHEDULER_HOST, run here as 127.0.0.1; HOST in prose) or 127.0.0.1."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = "\n".join(PAGES)
     hosts = set(re.findall(r"tcp://([^:/\s`]+)", text))
     assert hosts <= {"127.0.0.1", "HOST", "SCHEDULER_HOST"}, hosts

@@ -58,8 +58,9 @@ MIMIC = {"en": ("hit below 17 and on soft 17", "stand on every 17"),
          "de": ("Ziehen unter 17 und bei weicher 17", "Stehen bei jeder 17"),
          "pl": ("dobieraj poniżej 17 i przy miękkiej 17", "stój przy każdej 17")}
 PUBLISHED_WORDS = {"en": ("the published RTP of", "Rounds to", "confirming the published"),
-                   "de": ("veröffentlichte Auszahlungsquote von", "Ergibt 99", "zu bestätigen braucht"),
-                   "pl": ("opublikowany zwrot", "Daje 99", "potwierdzenie opublikowanej")}
+                   "de": ("veröffentlichte Auszahlungsquote von", "Ergibt gerundet 99",
+                          "die Bestätigung der veröffentlichten"),
+                   "pl": ("opublikowany zwrot", "Daje po zaokrągleniu 99", "potwierdzenie opublikowanej")}
 NO_PUBLISHED = {"en": "No published RTP was given", "de": "keine veröffentlichte Auszahlungsquote angegeben",
                 "pl": "nie podano opublikowanego zwrotu"}
 

@@ -84,6 +84,7 @@ def test_a_policy_is_matched_to_a_hand_graph_by_composition():
     RESPLIT_DAS,
     Rules(split_tens="rank", max_split_hands=4, late_surrender=True, peek="none", unchecked_blackjack_takes="all"),
 ])
+@pytest.mark.slow
 def test_the_removal_average_is_the_full_shoe_ev_exactly_on_a_small_shoe(rules):
     game = Game(rules, SMALL, exact=True)
     average = removal_average(game)
@@ -131,6 +132,7 @@ def test_the_removal_check_fails_when_play_is_optimised_again_on_each_shoe(monke
 
 
 @pytest.mark.parametrize("exact", [False, True])
+@pytest.mark.slow
 def test_the_removal_check_fails_when_split_hands_are_optimised_again(monkeypatch, exact):
     _replanned(monkeypatch, split_hands_only=True)
     game = Game(Rules(), (0,) * 10) if not exact else Game(RESPLIT_DAS, SMALL, exact=True)
@@ -151,6 +153,7 @@ def test_the_removal_check_takes_the_arithmetic_asked_for():
 
 
 # ----- distribution, exact equals float --------------------------------------------------------------
+@pytest.mark.slow
 def test_the_distribution_checks_pass_on_the_default_game(default_stats):
     float_game, float_stats, exact_game, exact_stats = default_stats
     check = distribution_check(float_stats, float_game.round().ev)
@@ -160,6 +163,7 @@ def test_the_distribution_checks_pass_on_the_default_game(default_stats):
     _json_ready(check)
 
 
+@pytest.mark.slow
 def test_the_distribution_check_flags_a_wrong_distribution(default_stats):
     _, float_stats, exact_game, exact_stats = default_stats
     ev = exact_game.round().ev

@@ -305,6 +305,7 @@ def test_a_worker_killed_mid_sweep_changes_no_row(tmp_path, capsys):
     assert json.loads(out)["computed"] == 8
 
 
+@pytest.mark.slow
 def test_a_signal_during_the_table_commit_keeps_the_previous_tables(tmp_path, capsys, monkeypatch):
     """SIGTERM while the tables are replaced: exit 143, and the previous run's tables are there, whole and
     together (the new rows are in the journal for the next run)."""

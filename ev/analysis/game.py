@@ -360,7 +360,8 @@ class Game:
 
         def hand_values(a: int, k: int) -> list:
             # CDZ- and CDP1: the same in every k; CDP: the k pair cards the hand knows of; "cdp-terms": the
-            # term's own deck, a + 1 pair cards gone beyond the hand's own (not a strategy: README, "Two CDPs")
+            # term's own deck, a + 1 pair cards gone beyond the hand's own (not a strategy:
+            # docs/how-it-works.md, "Two CDPs")
             decide = 0 if mode == CDZ else 1 if mode == CDP1 else a + 1 if mode == CDP_TERMS else k - 1
             if (a, decide) not in values:
                 values[a, decide] = solver.split_hand_values(pair, a + 1, decide, one_card)

@@ -14,7 +14,7 @@ from ev.core.rules import Rules
 #: the RTP the seed game publishes ("total win / total bet with optimal strategy"), as a fraction
 PUBLISHED_RTP = 0.9959
 
-#: the readings of the seed rules' peek clause (see README, "Rule readings")
+#: the readings of the seed rules' peek clause (see docs/rtp.md, "Rule readings")
 READINGS: tuple[tuple[str, dict], ...] = (
     ("peek on ace and ten", {"peek": "ace_ten"}),
     ("peek on ten only; an unchecked blackjack takes all wagers", {"peek": "ten", "unchecked_blackjack_takes": "all"}),

@@ -354,7 +354,7 @@ ACCEPTANCE_CHECKS = (
 
 
 def acceptance(cmp: Comparison) -> dict[str, Any]:
-    """The simulation's verdict by the acceptance rule, which is fixed before the results (README, "Simulation").
+    """The simulation's verdict by the acceptance rule, which is fixed before the results (docs/simulation.md).
 
     Four checks: the two RTPs' z-scores within +-``ACCEPTANCE_Z``, the
     chi-square p-value at least ``ACCEPTANCE_LEVEL``, and no observed net

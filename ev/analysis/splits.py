@@ -63,7 +63,7 @@ def resplit_value(deck: Sequence[int], pair: int, most: int, resplit_cards: int,
     cards and c, played by the decisions of context k (k hands known; see
     ``ev.core.arithmetic``); ``ratio(a, b)`` makes a/b in the arithmetic.
 
-    The method (see the README, "Splits"): by exchangeability the second-card
+    The method (see docs/how-it-works.md, "Splits"): by exchangeability the second-card
     process can be dealt first (:func:`second_card_words`); given its word a
     hand is worth its value on the deck less the resplit cards and its own
     second card, with the other hands' second cards, unseen but known not to

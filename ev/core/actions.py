@@ -35,12 +35,12 @@ ACTION_NAMES = tuple(a.label for a in Action)
 DEALER_OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
 BUST_OUTCOME, BLACKJACK_OUTCOME = 5, 6
 
-#: how split hands are played (see README, "Split strategy"): the fixed post-split strategies (each
+#: how split hands are played (see docs/usage.md, "Split strategy"): the fixed post-split strategies (each
 #: split hand's play depends on its own cards and the pair cards gone), then truly optimal play
 FIXED_SPLIT_STRATEGIES = ("cdz", "cdp1", "cdp")
 SPLIT_STRATEGIES = (*FIXED_SPLIT_STRATEGIES, "optimal")
 #: split figures that are not strategies a player can follow: "cdp-terms" values each term of the resplit
-#: formula with the play that is best for that term's own deck (README, "Two CDPs"); EVs only
+#: formula with the play that is best for that term's own deck (docs/how-it-works.md, "Two CDPs"); EVs only
 FORMULA_SPLIT_STRATEGIES = ("cdp-terms",)
 SPLIT_STRATEGY_NAMES = {
     "cdz": "CDZ- (each split hand played as the same unsplit hand would be)",

@@ -7,7 +7,7 @@ The dealer checks the hole card under a ten, as the English rule text says, and
 not under an ace (``peek="ten"``).  The text is silent on what an unchecked
 dealer blackjack under an ace takes; the default reads it as the original bet only
 (``unchecked_blackjack_takes="original"``), the reading consistent with the
-published RTP of 99.59 % (taking every wager gives 99.57 %; see README, "Rule
+published RTP of 99.59 % (taking every wager gives 99.57 %; see docs/rtp.md, "Rule
 readings").  In expected value this game is the same as a peek under the ace.
 """
 from __future__ import annotations

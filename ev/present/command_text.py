@@ -132,8 +132,8 @@ def split_comparison(by_strategy: dict[str, RoundStats], exact: bool = False) ->
 TERMS_NOTE = ("cdp-terms values each term of the resplit formula with the play best for that term's own deck "
               "(the definition of Eric Farmer's analyser): a figure, not a strategy a player can follow, so it "
               "has an EV and an RTP per initial bet, but no E[W], RTP per total wagered, distribution or chart. "
-              "bjev's cdp is a strategy: each split hand plays best for the pair cards it has seen (README, "
-              "'Two CDPs'). With one split the two are the same.")
+              "bjev's cdp is a strategy: each split hand plays best for the pair cards it has seen "
+              "(docs/how-it-works.md, 'Two CDPs'). With one split the two are the same.")
 
 
 def _rtp_terms(game: Game, result: RoundResult, cdp: RoundResult, exact: bool) -> tuple[str, dict]:
