@@ -1,8 +1,8 @@
 """The HTML pages as a browser shows them: the strategy chart and the math report opened in headless Chromium.
 
 Chromium (Debian's ``chromium``) draws the chart's HTML to a PNG and prints the report's HTML to PDF; the
-tests read what it drew.  Without a Chromium on the machine they are skipped with that reason (CI's time
-budget has no room for its install; ``apt-get install chromium`` and they run)."""
+tests read what it drew.  CI installs Chromium (``.ci/run``); on a machine without one they are skipped with
+that reason (``apt-get install chromium`` and they run)."""
 from __future__ import annotations
 
 import io
@@ -25,8 +25,8 @@ pytestmark = [pytest.mark.skipif(BROWSER is None, reason="no Chromium on this ma
 
 
 def headless(*args: str) -> None:
-    subprocess.run([BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", *args],
-                   check=True, capture_output=True, timeout=120)
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"]
+    subprocess.run([BROWSER, *flags, *args], check=True, capture_output=True, timeout=120)
 
 
 def rgb(colour: str) -> tuple[int, int, int]:
