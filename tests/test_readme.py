@@ -166,3 +166,28 @@ def test_examples_contact_the_loopback_only():
     text = "\n".join(PAGES)
     hosts = set(re.findall(r"tcp://([^:/\s`]+)", text))
     assert hosts <= {"127.0.0.1", "HOST", "SCHEDULER_HOST"}, hosts
+
+
+def anchor(heading: str) -> str:
+    """GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def test_every_link_between_the_pages_resolves():
+    """Each relative link of the README and docs/ names a file that exists, and an anchor a heading there."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    checked = 0
+    for page in pages:
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z]+:", target):
+                continue                        # an outside address: not followed here
+            path, _, fragment = target.partition("#")
+            file = (page.parent / path).resolve() if path else page
+            assert file.exists(), (page.name, target)
+            if fragment:
+                headings = {anchor(line.lstrip("#")) for line in file.read_text(encoding="utf-8").splitlines()
+                            if line.startswith("#")}
+                assert fragment in headings, (page.name, target)
+            checked += 1
+    assert checked >= 20
