@@ -75,7 +75,7 @@ class _Once(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
-class _OnceFlag(argparse.Action):
+class _OnceFlag(_Once):
     """A switch (``--json``) that is refused when it is given twice, as every other option is."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, default: Any = False, required: bool = False,
@@ -84,7 +84,7 @@ class _OnceFlag(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
-        _Once.__call__(self, parser, namespace, True, option_string)   # type: ignore[arg-type]
+        super().__call__(parser, namespace, True, option_string)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -397,10 +397,8 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
               else render(chart, args.format or "text", args.lang or "en"))
     if target is not None:
         target.write(output)
-        if args.lang in (None, "en"):
-            return f"wrote {args.out}", None
         from ev.present.i18n import t
-        return t("cli.wrote", args.lang, path=args.out), None
+        return t("cli.wrote", args.lang or "en", path=args.out), None
     if args.json:
         return "", data
     return (output.decode("utf-8") if isinstance(output, bytes) else output).rstrip("\n"), data
@@ -509,7 +507,7 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
     from ev.present.report.meta import load_meta
     meta = load_meta(args.meta) if args.meta else None
     with output_target(args.out) as target:       # an unwritable or busy --out fails now, not after the work
-        label = "report" if args.lang == "en" else t("cli.progress_report", args.lang)
+        label = t("cli.progress_report", args.lang)
         with _executor(args) as executor, Progress(total_steps(not args.skip_rules_effect, rules), label) as bar:
             if rounds >= ESTIMATE_ROUNDS:
                 from ev.analysis.strategy import optimal_policy
@@ -524,16 +522,16 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
         args.failure = (f"{len(failed)} self-check(s) failed ({', '.join(failed)}): see the appendix "
                         f"'Self-checks' of {out / 'report.pdf'}; do not use these figures")
     rtp = report.rtp
-    if args.lang == "en":
-        text = "\n".join([f"wrote {out / name}" for name in FILES] + [
-            f"RTP per total wagered {100 * rtp['rtp_total_wagered']:.6f} %, per initial bet "
-            f"{100 * rtp['rtp_initial']:.6f} % ({rules.summary()})"])
-    else:      # every line of a German or Polish run in its language
+    wrote = [t("cli.wrote", args.lang, path=out / name) for name in FILES]
+    if args.lang == "en":        # the short rule summary of every English command
+        closing = (f"RTP per total wagered {100 * rtp['rtp_total_wagered']:.6f} %, per initial bet "
+                   f"{100 * rtp['rtp_initial']:.6f} % ({rules.summary()})")
+    else:                        # every line of a German or Polish run in its language
         from ev.present.i18n import rules_summary
         from ev.present.numbers import percent
-        text = "\n".join([t("cli.wrote", args.lang, path=out / name) for name in FILES] + [
-            t("cli.report_rtp", args.lang, total_wagered=percent(rtp["rtp_total_wagered"], 6, args.lang),
-              initial=percent(rtp["rtp_initial"], 6, args.lang), rules=rules_summary(rules, args.lang))])
+        closing = t("cli.report_rtp", args.lang, total_wagered=percent(rtp["rtp_total_wagered"], 6, args.lang),
+                    initial=percent(rtp["rtp_initial"], 6, args.lang), rules=rules_summary(rules, args.lang))
+    text = "\n".join([*wrote, closing])
     return text, json.loads(report_json(report, args.lang))
 
 

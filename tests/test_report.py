@@ -247,6 +247,7 @@ def test_first_page_gives_the_verdicts_at_a_glance(written, model):
     assert model.verification["acceptance"]["passed"] is True
     assert f"PASS: {SIM_ROUNDS:,} rounds, 4 checks (section 9)" in first
     assert "none given (--meta)" in first            # no [[requirement]] in this report's metadata
+    assert "Lowest RTP any legal play reaches" in first          # the seed game: the search over all play
     assert _pc(model.strategies["minimum"]["rtp_total_wagered"], 6, "en") in first
     assert "optimal composition-dependent play; split hands: CDZ-" in first
 

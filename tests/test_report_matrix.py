@@ -114,8 +114,9 @@ def check_rule_sentences(rules: Rules, text: str, lang: str) -> None:
         # a row says why it is missing, and no claim that no legal play returns less
         if rules.may_split and (rules.max_split_hands > 2 or rules.decks > SEARCH_DECKS):
             assert "not computed for these rules" in text and "No legal play returns less" not in text
+            assert "Lowest RTP any legal play reaches" not in text and "split hands played as CDZ-" in text
         else:
-            assert "No legal play returns less" in text
+            assert "No legal play returns less" in text and "Lowest RTP any legal play reaches" in text
 
 
 def check_published(rules: Rules, report, text: str, lang: str) -> None:

@@ -110,13 +110,6 @@ def check_language(lang: str) -> str:
     return lang
 
 
-def plural_form(n: int, lang: str) -> int:
-    """The index of the plural form of a count in ``lang``'s catalogue (its ``Plural-Forms``): English and
-    German 0 for one, 1 otherwise; Polish 0 (1 karta), 1 (2-4, 22-24, ...: karty), 2 (5-21, 25, ...: kart)."""
-    rule = getattr(translations(lang), "plural", None)    # a GNUTranslations' Plural-Forms, compiled by gettext
-    return int(rule(n)) if rule is not None else int(n != 1)
-
-
 def counted(n: int, noun: str, lang: str, shown: str | None = None) -> str:
     """A count with its noun in the right plural form ("52 karty", "25 kart"); ``noun``: cards, hands or lines;
     ``shown``: the number as printed (with the language's digit grouping), default ``str(n)``."""
@@ -146,11 +139,6 @@ def t(key: str, lang: str = "en", **fields: Any) -> str:
 def has(key: str) -> bool:
     """Whether ``key`` names a message (directly or through :data:`ALIASES`)."""
     return key in _english() or key in ALIASES
-
-
-def keys() -> list[str]:
-    """Every message key, in the catalogue's order."""
-    return list(_english())
 
 
 def join_and(items: list[str], lang: str = "en") -> str:

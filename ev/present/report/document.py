@@ -8,6 +8,7 @@ the blocks out in their format.
 """
 from __future__ import annotations
 
+from ev.analysis.strategies import SCOPE_ALL
 from ev.core.cards import RANK_SYMBOLS
 from ev.core.rules import FIELD_NAMES, Rules
 from ev.present import rule_text
@@ -120,8 +121,9 @@ def _glance(doc: Document, r: Report, lang: str) -> None:
     rows = [(t("glance.rules", lang), rules_summary(Rules(**r.identification["rules"]), lang)),
             (t("glance.play", lang), t("glance.play_value", lang, split=split))]
     minimum = r.strategies.get("minimum") or {}
-    if minimum.get("available"):
-        rows.append((t("glance.minimum", lang), _pct(minimum["rtp_total_wagered"], lang)))
+    if minimum.get("available"):        # over all legal play, or (resplits, larger shoes) split hands CDZ- only
+        label = "glance.minimum" if minimum.get("scope") == SCOPE_ALL else "glance.minimum_cdz"
+        rows.append((t(label, lang), _pct(minimum["rtp_total_wagered"], lang)))
     v = r.verification
     acceptance = v.get("acceptance") if v.get("available") else None
     if acceptance:
