@@ -55,18 +55,21 @@ def test_the_html_chart_shows_every_action_colour_in_a_browser(lang, tmp_path):
 
 @pytest.fixture(scope="module")
 def report_html(tmp_path_factory):
-    from ev.present.report import build_report, render_all
+    from ev.present.report import build_report
+    from ev.present.report.document import build_document
+    from ev.present.report.render_html import render_html
     report = build_report(make_rules(None, ["decks=6", "hit_soft_17=false", "max_split_hands=4"]),
                           simulate_rounds=100_000, workers=1, sensitivity=False)
     out = tmp_path_factory.mktemp("browser")
     pages = {}
     for lang in ("en", "pl"):
         page = out / f"report-{lang}.html"
-        page.write_bytes(render_all(report, lang)["report.html"])
+        page.write_text(render_html(build_document(report, lang)), encoding="utf-8")
         pages[lang] = page
     return pages
 
 
+@pytest.mark.xdist_group("browser-report")     # one worker builds the report for both languages
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_the_html_report_prints_from_a_browser_with_every_section_and_plot(report_html, lang, tmp_path):
     from ev.present.report.texts import t

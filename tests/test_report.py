@@ -743,12 +743,32 @@ def test_sensitivity_leaves_out_what_truly_optimal_play_cannot_compute():
 
 @pytest.mark.slow
 def test_report_under_truly_optimal_split_play(tmp_path, capsys):
+    """`bjev report --split-strategy optimal` end to end (the rule effects, each a truly optimal search of its own
+    table, left out for time: their rows are the same code as every other strategy's)."""
     assert main(["report", "--out", str(tmp_path / "r"), "--split-strategy", "optimal", "--simulate-rounds", "1e4",
-                 "--json"]) == 0
+                 "--skip-rules-effect", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["sensitivity"]["left_out"] == ["resplit to 4 hands", "resplit aces (to 4 hands)"]
-    assert "Left out: resplit to 4 hands and resplit aces (to 4 hands)." in (tmp_path / "r" / "report.md").read_text(
-    ).replace(NBSP, " ")
+    assert data["method"]["split_strategy"] == "optimal" and data["self_checks"]["passed"]
+    optimal = next(row for row in data["strategies"]["rows"] if row["key"] == "optimal-optimal")
+    assert data["rtp"]["ev"] == pytest.approx(optimal["ev"], abs=1e-15)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "pl"])
+def test_the_effects_left_out_are_named_in_every_language(model, lang):
+    """What the rule-effect table leaves out under truly optimal split play (the resplit rows) is named below it."""
+    import copy
+
+    from ev.analysis.sensitivity import effects_left_out
+    from ev.core.rules import Rules
+    from ev.present.report.document import build_document
+    from ev.present.report.render_md import render_markdown
+    report = copy.copy(model)
+    report.sensitivity = {**model.sensitivity, "left_out": effects_left_out(Rules(), "optimal")}
+    md = flat(render_markdown(build_document(report, lang)).replace(NBSP, " "))
+    opening = {"en": "Left out: resplit to 4 hands and resplit aces (to 4 hands).", "de": "Nicht aufgeführt:",
+               "pl": "Pominięto:"}[lang]
+    assert opening in md
+    assert opening not in flat(render_markdown(build_document(model, lang)).replace(NBSP, " "))
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "pl"])
