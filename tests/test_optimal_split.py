@@ -95,6 +95,7 @@ def test_both_senses_in_one_pass_are_the_separate_searches(seed):
         optimal_split._FOUND.clear()
         game = small_game(shoe, rules, False)
         optimal_split.prepare(game, threads=1, sense=senses)
+        assert all(optimal_split._upcard(game, up).splitter.memo_entries() == 0 for up in game.upcards())
         found.append({(up, pair, sense): (optimal_split.split_value(game, up, pair, sense),
                                            optimal_split.split_stake(game, up, pair, sense),
                                            optimal_split.split_distribution(game, up, pair, sense))
@@ -103,6 +104,32 @@ def test_both_senses_in_one_pass_are_the_separate_searches(seed):
     optimal_split._FOUND.clear()
     assert found[0] and found[0] == found[1] == found[2]
     assert all(found[0][up, pair, 1][0] >= found[0][up, pair, -1][0] for up, pair, _ in found[0])
+
+
+def test_prepare_frees_each_dealer_memo_and_a_later_question_regrows_it():
+    """After ``prepare`` every up card's dealer memo is empty (the memory bound of ``rtp --split-strategy optimal``)
+    and the values and stakes found are kept; a question prepare did not answer (a distribution, the other sense)
+    regrows the memo and gets the very floats of a search that never freed it."""
+    import random
+    rng = random.Random(5)
+    rules = random_rules(rng, decks=1, max_split_hands=2)
+    shoe = random_small_shoe(rng, 1, size=20, tens=6)
+    optimal_split._FOUND.clear()
+    game = small_game(shoe, rules, False)
+    optimal_split.prepare(game, threads=1, sense=optimal_split.BEST)
+    engines = {up: optimal_split._upcard(game, up) for up in game.upcards()}
+    assert engines and all(e.splitter.memo_entries() == 0 for e in engines.values())
+    up, engine = next((up, e) for up, e in engines.items() if e.pairs())
+    pair = engine.pairs()[0]
+    assert pair in engine.values[optimal_split.BEST] and ("stake", pair, 1) in engine.splitter.values
+    asked = (optimal_split.split_distribution(game, up, pair, optimal_split.BEST),
+             optimal_split.split_value(game, up, pair, optimal_split.WORST))
+    assert engine.splitter.memo_entries() > 0
+    optimal_split._FOUND.clear()
+    fresh = small_game(shoe, rules, False)
+    assert (optimal_split.split_distribution(fresh, up, pair, optimal_split.BEST),
+            optimal_split.split_value(fresh, up, pair, optimal_split.WORST)) == asked
+    optimal_split._FOUND.clear()
 
 
 def test_search_without_decisions_is_twice_one_hand():

@@ -263,6 +263,8 @@ def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search
             evaluator = OptimalSplitEvaluator(evaluator, game, up, sense)
         up_tally = _Tally(A)
         _upcard(game, table, evaluator, up, up_tally, decisions, limits[resplits])
+        if sense:
+            evaluator.release()
         for key, count in evaluator.work.items():
             work[key] = work.get(key, 0) + count
         by_up[RANK_SYMBOLS[up]] = up_tally.ev()

@@ -103,7 +103,12 @@ def split_distribution(game: Game, up: int, pair: int, sense: int = BEST) -> dic
 def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...] = BEST) -> None:
     """Compute the truly optimal split (``sense`` ``WORST``: the worst; ``(BEST, WORST)``: both, in one pass) of
     every pair against every up card of the game, the up cards in ``threads`` parallel threads (default: one
-    per core; the core releases the GIL)."""
+    per core; the core releases the GIL).
+
+    Each up card's values and stakes are kept, then its dealer memo is freed (most of the memory: about 90 MiB an
+    up card at 8 decks), so that at most ``threads`` memos are held at once.  An outcome distribution asked for
+    later regrows the memo with the decks its final unions leave (far fewer than the search's).  (Not computed
+    here: the worst play's distributions of one deck take minutes, and only the accounting asks for them.)"""
     senses = sense if isinstance(sense, tuple) else (sense,)
     engines = [_upcard(game, up) for up in game.upcards()]
     if not game.rules.may_split:
@@ -113,7 +118,7 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
             check_rules(game.rules, pair)
     workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for _ in pool.map(lambda engine: [engine.search(pair, senses) for pair in engine.pairs()], engines):
+        for _ in pool.map(lambda engine: engine.search_all(senses), engines):
             pass
 
 
@@ -144,6 +149,10 @@ class OptimalSplitEvaluator:
         """The split round's cells (``ev.core.arithmetic``) under truly optimal play: one split, two hands."""
         return {(doubles, bj, net, 2): mass for (doubles, bj, net), mass in
                 split_distribution(self.game, self.up, pair, self.sense).items()}
+
+    def release(self) -> None:
+        """Free the up card's dealer memo once its rounds are scored (see :func:`prepare`)."""
+        _upcard(self.game, self.up).splitter.release()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.evaluator, name)
@@ -245,6 +254,14 @@ class _Upcard:
             self._run(self.splitter.split_values, pair, self._check(pair), missing)
         for sense in missing:
             self.value(pair, sense)
+
+    def search_all(self, senses: tuple[int, ...]) -> None:
+        """Every pair's search and stake for each sense, then the dealer memo freed (see :func:`prepare`)."""
+        for pair in self.pairs():
+            self.search(pair, senses)
+            for sense in senses:
+                self.stake(pair, sense)
+        self.splitter.release()
 
     def value(self, pair: int, sense: int = BEST) -> Number:
         values = self.values[sense]

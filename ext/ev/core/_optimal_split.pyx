@@ -120,7 +120,7 @@ cdef class OptimalSplitter:
     # following a strategy forward (pair_finals) then needs no first-hand recursion
     cdef dict plans
     # work counters
-    cdef int64_t n_first, n_second, n_lookups, n_pairs, n_unions
+    cdef int64_t n_first, n_second, n_lookups, n_pairs, n_unions, n_released   # n_released: decks of freed memos
 
     def __cinit__(self, UpcardSolver solver):
         cdef int r
@@ -128,7 +128,14 @@ cdef class OptimalSplitter:
         for r in range(N_RANKS):
             self.base[r] = solver.base[r]
         self.bj = solver.bj_rank
-        self.capacity, self.shift, self.size = 1 << 16, 48, 0
+        self.new_memo()
+        self.values = {}
+        self.plans = {}
+        self.n_first = self.n_second = self.n_lookups = self.n_pairs = self.n_unions = self.n_released = 0
+
+    cdef void new_memo(self) except *:
+        """An empty dealer memo of the starting size."""
+        self.capacity, self.shift, self.size, self.any_short = 1 << 16, 48, 0, False
         self.keys = <uint64_t*>calloc(self.capacity, sizeof(uint64_t))
         self.slot_entry = <int*>malloc(self.capacity * sizeof(int))
         self.stands = <double*>malloc(self.capacity // 2 * N_CLASSES * sizeof(double))
@@ -137,17 +144,35 @@ cdef class OptimalSplitter:
         self.links = <int*>malloc(self.capacity // 2 * N_RANKS * sizeof(int))
         if not (self.keys and self.slot_entry and self.stands and self.probs and self.shorts and self.links):
             raise MemoryError()
-        self.values = {}
-        self.plans = {}
-        self.n_first = self.n_second = self.n_lookups = self.n_pairs = self.n_unions = 0
 
-    def __dealloc__(self):
+    cdef void free_memo(self) noexcept:
         free(self.keys)
         free(self.slot_entry)
         free(self.stands)
         free(self.probs)
         free(self.shorts)
         free(self.links)
+        self.keys = NULL
+        self.slot_entry = NULL
+        self.stands = NULL
+        self.probs = NULL
+        self.shorts = NULL
+        self.links = NULL
+
+    def __dealloc__(self):
+        self.free_memo()
+
+    def release(self):
+        """Free the dealer memo and start an empty one, keeping everything found (values, stakes, plans): the memo
+        is most of the memory (about 170 bytes a deck met; 10^5 to 10^6 decks an up card), and a later question
+        regrows what it needs.  ``work()`` keeps counting."""
+        self.n_released += self.size
+        self.free_memo()
+        self.new_memo()
+
+    def memo_entries(self):
+        """The decks the dealer memo holds now."""
+        return self.size
 
     # ----- the dealer memo ----------------------------------------------------------
     cdef bint grow(self) noexcept nogil:
@@ -829,5 +854,5 @@ cdef class OptimalSplitter:
         """Size of the work so far: first-hand states, second-hand node visits, dealer lookups and
         evaluations (distinct decks), pairs of finals and unions."""
         return {"first_hand_states": self.n_first, "second_hand_visits": self.n_second,
-                "dealer_lookups": self.n_lookups, "dealer_evaluations": self.size,
+                "dealer_lookups": self.n_lookups, "dealer_evaluations": self.n_released + self.size,
                 "final_pairs": self.n_pairs, "unions": self.n_unions}
