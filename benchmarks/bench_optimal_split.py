@@ -7,12 +7,15 @@ default one per core).  Printed: wall and CPU time, and the work (first-hand
 states, second-hand node visits, dealer lookups and distinct dealer decks
 evaluated).  With ``--exact`` also the exact round EV and both RTPs of the
 game under truly optimal split play (every one of the 100 split EVs exact).
+Last, the process's peak RSS (each up card's dealer memo is freed once its
+pairs are searched: ``optimal_split.prepare``).
 
     python benchmarks/bench_optimal_split.py [--threads N] [--exact] [--set key=value ...]
 """
 from __future__ import annotations
 
 import argparse
+import resource
 import time
 
 from ev.analysis import optimal_split
@@ -54,6 +57,7 @@ def main() -> None:
           f"node visits, {work['dealer_lookups']:,} dealer lookups, {work['dealer_evaluations']:,} dealer "
           f"evaluations (distinct decks)")
     if not args.exact or args.quick:
+        _peak()
         return
     exact = Game(rules, exact=True)
     result, wall, cpu = timed(lambda: exact.round("optimal"))
@@ -68,6 +72,11 @@ def main() -> None:
     print(f"EV = {result.ev} = {float(result.ev):.15f}")
     print(f"RTP per initial bet   = {float(result.rtp_initial):.15f}")
     print(f"RTP per total wagered = {float(stats.rtp_total_wagered):.15f}")
+    _peak()
+
+
+def _peak() -> None:
+    print(f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
 
 
 if __name__ == "__main__":
