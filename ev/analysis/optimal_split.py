@@ -256,11 +256,10 @@ class _Upcard:
             self.value(pair, sense)
 
     def search_all(self, senses: tuple[int, ...]) -> None:
-        """Every pair's search and stake for each sense, then the dealer memo freed (see :func:`prepare`)."""
+        """Every pair's search for each sense (the core keeps each value with its stake), then the dealer memo
+        freed (see :func:`prepare`)."""
         for pair in self.pairs():
             self.search(pair, senses)
-            for sense in senses:
-                self.stake(pair, sense)
         self.splitter.release()
 
     def value(self, pair: int, sense: int = BEST) -> Number:
