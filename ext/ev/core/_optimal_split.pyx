@@ -63,6 +63,7 @@ from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatte
 
 cdef enum:
     N_CLASSES = 6       # stand-value classes: 16 or less, 17, 18, 19, 20, 21
+    MEMO_START_BITS = 10    # the dealer memo's first capacity: 2^10 slots (half as many entries)
 
 # Values closer than this are a tie (the earlier of stand, hit, double is taken), as in _player.
 cdef double TIE = 1e-12
@@ -134,8 +135,9 @@ cdef class OptimalSplitter:
         self.n_first = self.n_second = self.n_lookups = self.n_pairs = self.n_unions = self.n_released = 0
 
     cdef void new_memo(self) except *:
-        """An empty dealer memo of the starting size."""
-        self.capacity, self.shift, self.size, self.any_short = 1 << 16, 48, 0, False
+        """An empty dealer memo of the starting size (small: ten up cards' empty memos after ``release`` would
+        otherwise hold 5 MiB each; the table doubles as it fills)."""
+        self.capacity, self.shift, self.size, self.any_short = 1 << MEMO_START_BITS, 64 - MEMO_START_BITS, 0, False
         self.keys = <uint64_t*>calloc(self.capacity, sizeof(uint64_t))
         self.slot_entry = <int*>malloc(self.capacity * sizeof(int))
         self.stands = <double*>malloc(self.capacity // 2 * N_CLASSES * sizeof(double))
