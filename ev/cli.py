@@ -24,6 +24,7 @@ from typing import Any
 
 from ev import __version__
 from ev.analysis.game import Game
+from ev.analysis.optimal_split import refuse_resplits
 from ev.analysis.sensitivity import READINGS, effects_for
 from ev.core.actions import FIXED_SPLIT_STRATEGIES, FORMULA_SPLIT_STRATEGIES, SPLIT_STRATEGIES
 from ev.core.cards import composition_of, face_to_rank, parse_card, parse_faces
@@ -390,6 +391,7 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
     if args.format == "png" and args.out is None:
         raise UsageError("--format png needs --out FILE")
     game = Game(make_rules(args.rules, args.assignments))
+    refuse_resplits(game.rules, _split(args), "a chart")
     target = None if args.out is None else FileTarget(args.out)   # an unwritable --out fails now, not after the work
     chart = basic_chart(game, _split(args))
     data = chart_data(chart)
@@ -504,6 +506,7 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
         raise UsageError("--seed and --workers set up the simulation, which --simulate-rounds 0 leaves out")
     check_rounds(rounds, args.max_rounds, args.workers)
     rules = make_rules(args.rules, args.assignments)
+    refuse_resplits(rules, _split(args), "a report")
     from ev.present.report.meta import load_meta
     meta = load_meta(args.meta) if args.meta else None
     with output_target(args.out) as target:       # an unwritable or busy --out fails now, not after the work
@@ -554,7 +557,7 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
         run_sweep,
         variants,
     )
-    from ev.core.rules import load_rules_file, parse_assignments
+    from ev.core.rules import from_mapping, load_rules_file, parse_assignments
     from ev.present.files import DirectoryTarget
     from ev.present.sweep_output import TABLES, Journal, commit_tables, grid_rows, sweep_meta, sweep_text
     fixed = {**(load_rules_file(args.rules) if args.rules else {}), **parse_assignments(args.assignments)}
@@ -566,6 +569,9 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
     check_size(grid, args.max_variants)
     grid_variants = variants(grid, options)
     check_some_valid(grid_variants)
+    for variant in grid_variants:
+        if variant.error is None:
+            refuse_resplits(from_mapping(variant.values), options.split_strategy, "a sweep variant")
     with DirectoryTarget(args.out, TABLES, "the sweep") as out, _executor(args) as executor:
         journal = Journal(args.out)
         recorded = journal.load()

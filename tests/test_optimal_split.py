@@ -20,7 +20,6 @@ from ev.cli import main
 from ev.core.actions import SPLIT_STRATEGIES, TRULY_OPTIMAL
 from ev.core.cards import N_RANKS, RANK_SYMBOLS, full_shoe
 from ev.core.rules import Rules
-from ev.errors import EngineError
 from ev.present.command_text import split_comparison
 from ev.present.numbers import exact_json
 
@@ -197,20 +196,6 @@ def test_strategies_are_ordered():
 @pytest.mark.parametrize("seed", range(2))
 def test_strategies_are_ordered_everywhere(seed, rng):
     ordered(Game(Rules()) if seed == 0 else Game(random_rules(rng, decks=1, max_split_hands=2)), range(N_RANKS))
-
-
-def test_resplits_are_refused(capsys):
-    game = Game(Rules(max_split_hands=3))
-    with pytest.raises(EngineError, match="one split"):
-        game.hand(["8", "8"], 5, "optimal")
-    # aces that may not be resplit make two hands: that split is computed
-    aces = game.hand(["A", "A"], 5, "optimal").split
-    assert aces == pytest.approx(Game(Rules()).hand(["A", "A"], 5, "optimal").split, abs=1e-15)
-    for argv in (["rtp", "--split-strategy", "optimal", "--set", "max_split_hands=4"],
-                 ["hand", "8,8", "--up", "6", "--split-strategy", "optimal", "--set", "max_split_hands=3"]):
-        assert main(argv) == 2
-        out, err = capsys.readouterr()
-        assert out == "" and len(err.strip().splitlines()) == 1 and "max_split_hands=2" in err
 
 
 @pytest.mark.slow

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from ev.core._optimal_split import OptimalSplitter
 from ev.core.actions import Action
 from ev.core.arithmetic import EXACT, FLOAT, Number
-from ev.core.cards import N_RANKS, RANK_SYMBOLS, composition_of, format_hand, hand_total, subtract
+from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
 from ev.core.rules import Rules
 from ev.errors import EngineError
 
@@ -74,12 +74,39 @@ _ACTIONS = ("stand", "hit", "double")
 
 
 def check_rules(rules: Rules, pair: int) -> None:
-    """Refuse a pair that these rules let make more than two hands."""
-    hands = rules.split_hands(pair)
-    if hands > 2:
+    """Refuse what the search does not play: ten-valued pairs split by rank that may be resplit (a K-K resplits
+    only a K, so the faces of the tens would matter)."""
+    if pair == TEN and rules.split_tens == "rank" and rules.split_hands(pair) > 2:
         raise EngineError(
-            f"truly optimal split play is computed for one split only, and these rules let a pair make {hands} "
-            f"hands (resplits: not implemented); use --split-strategy cdz, cdp1 or cdp, or max_split_hands=2")
+            "truly optimal split play with resplits is computed for tens split by value only (split by rank, a "
+            "K-K resplits only a K); use --split-strategy cdz, cdp1 or cdp, or split_tens=value")
+
+
+def check_resplit_question(rules: Rules, exact: bool) -> None:
+    """Refuse what is not computed yet for truly optimal play with resplits (three or four hands): exact values
+    and outcome distributions; its float EV and stake are (``OptimalSplitter.resplit_value``)."""
+    if exact and rules.max_split_hands > 2:
+        raise EngineError(
+            "truly optimal split play with resplits is computed in floats only (the exact mode is not "
+            "implemented yet); leave out --exact, or use --split-strategy cdz, cdp1 or cdp")
+
+
+def refuse_resplits(rules: Rules, split_strategy: str, what: str) -> None:
+    """Refuse, before any work, a command that plays truly optimal split play (``what``: "a chart", "a report",
+    "a sweep variant") on rules that let a pair make more than two hands: of that play only the float EV and
+    expected stake are computed yet, not its outcome distribution, exact figures or strategy tables."""
+    if split_strategy == "optimal" and any(rules.split_hands(pair) > 2 for pair in range(N_RANKS)):
+        raise EngineError(
+            f"{what} under truly optimal split play with resplits (max_split_hands={rules.max_split_hands}) is not "
+            "made yet: only its EV and expected stake are computed, in floats (bjev rtp, bjev hand); use "
+            "--split-strategy cdz, cdp1 or cdp")
+
+
+def resplit_distribution_refused(rules: Rules) -> EngineError:
+    return EngineError(
+        "the outcome distribution of truly optimal split play with resplits is not computed yet (its EV and "
+        f"expected stake are: max_split_hands={rules.max_split_hands}); use --split-strategy cdz, cdp1 or cdp for "
+        "a distribution")
 
 
 def split_value(game: Game, up: int, pair: int, sense: int = BEST) -> Number:
@@ -113,7 +140,8 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
     engines = [_upcard(game, up) for up in game.upcards()]
     if not game.rules.may_split:
         return
-    for engine in engines:          # refuse resplit rules at once, with one message
+    check_resplit_question(game.rules, game.exact)
+    for engine in engines:          # refuse what the search does not play at once, with one message
         for pair in engine.pairs():
             check_rules(game.rules, pair)
     workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
@@ -250,7 +278,7 @@ class _Upcard:
         """The values of splitting ``pair`` for each sense of ``senses``: the float searches of the senses not yet
         known in one pass (exact mode: the float plans it certifies, then each sense's exact distribution)."""
         missing = tuple(sense for sense in senses if pair not in self.values[sense])
-        if len(missing) > 1:
+        if len(missing) > 1 and self.rules.split_hands(pair) == 2:
             self._run(self.splitter.split_values, pair, self._check(pair), missing)
         for sense in missing:
             self.value(pair, sense)
@@ -262,17 +290,28 @@ class _Upcard:
             self.search(pair, senses)
         self.splitter.release()
 
+    def _resplit(self, pair: int, one_card: bool, sense: int) -> tuple[float, float]:
+        """(value, stake) of a split of three or four hands at most, floats (see ``resplit_value``)."""
+        check_resplit_question(self.rules, self.exact)
+        value, stake, _ = self._run(self.splitter.resplit_value, pair, one_card, self.rules.split_hands(pair),
+                                    sense)
+        return value, stake
+
     def value(self, pair: int, sense: int = BEST) -> Number:
         values = self.values[sense]
         if pair not in values:
             one_card = self._check(pair)
-            if self.exact:
+            if self.rules.split_hands(pair) > 2:
+                values[pair] = self._resplit(pair, one_card, sense)[0]
+            elif self.exact:
                 self.distribution(pair, sense)
             else:
                 values[pair] = self._run(self.splitter.split_value, pair, one_card, sense)
         return values[pair]
 
     def stake(self, pair: int, sense: int = BEST) -> Number:
+        if self.rules.split_hands(pair) > 2:
+            return self._resplit(pair, self._check(pair), sense)[1]
         if not self.exact:
             return self._run(self.splitter.split_stake, pair, self._check(pair), sense)
         return sum(((2 + doubles) * mass for (doubles, _, _), mass in self.distribution(pair, sense).items()),
@@ -280,6 +319,8 @@ class _Upcard:
 
     def distribution(self, pair: int, sense: int = BEST) -> dict:
         distributions = self.distributions[sense]
+        if pair not in distributions and self.rules.split_hands(pair) > 2:
+            raise resplit_distribution_refused(self.rules)
         if pair not in distributions:
             one_card = self._check(pair)
             if self.exact:

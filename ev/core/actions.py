@@ -48,8 +48,8 @@ SPLIT_STRATEGY_NAMES = {
     "cdp": "CDP (as CDP1, also varying with pair cards removed by resplits)",
     "cdp-terms": "CDP per term (each term of the resplit formula played best for its own deck: a figure, not a "
                  "strategy)",
-    "optimal": "truly optimal (each split hand played knowing every card seen, the first hand knowing a "
-               "second follows)",
+    "optimal": "truly optimal (each split hand played knowing every card seen and how many hands may still "
+               "follow)",
 }
 #: the core's split-play modes: OPTIMAL is CDP (best play in the hand's own context); TRULY_OPTIMAL is
 #: not a mode of the core's play contexts but of ev.analysis.optimal_split; CDP_TERMS is a split value only

@@ -9,14 +9,14 @@ decimal rounded half-even to 20 significant digits, and in JSON as
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import ROUND_HALF_EVEN, Context, Decimal
 from fractions import Fraction
 from typing import Any
 
 from tabulate import tabulate
 
-from ev.analysis.accounting import RoundStats, round_stats, split_strategy_stats
+from ev.analysis.accounting import Figures, RoundStats, round_stats, split_strategy_stats
 from ev.analysis.game import Game, HandResult, RoundResult
 from ev.analysis.sensitivity import PUBLISHED_RTP, effects_left_out, rule_effects, rule_readings
 from ev.core.actions import FORMULA_SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES
@@ -92,6 +92,8 @@ def rtp_output(rules: Rules, split_strategy: str = "cdz", strategy: str = "optim
         result = None
     elif split_strategy in FORMULA_SPLIT_STRATEGIES:
         return _rtp_terms(game, game.round(split_strategy), game.round("cdp"), exact)
+    elif split_strategy == "optimal" and resplits(rules):
+        return _rtp_optimal_resplits(game)
     else:
         result = game.round(split_strategy)
         stats = round_stats(game, split_strategy)
@@ -107,7 +109,7 @@ def rtp_output(rules: Rules, split_strategy: str = "cdz", strategy: str = "optim
     return text, data
 
 
-def split_comparison(by_strategy: dict[str, RoundStats], exact: bool = False) -> tuple[list[str], dict]:
+def split_comparison(by_strategy: Mapping[str, RoundStats | Figures], exact: bool = False) -> tuple[list[str], dict]:
     """The round under each split strategy, both RTP conventions, and how far each falls short of truly
     optimal split play: text lines and JSON data."""
     best = by_strategy["optimal"]
@@ -170,6 +172,47 @@ def _rtp_terms(game: Game, result: RoundResult, cdp: RoundResult, exact: bool) -
 
 
 SPLIT_LABELS = {"cdz": "CDZ-", "cdp1": "CDP1", "cdp": "CDP", "optimal": "truly optimal"}
+
+
+def resplits(rules: Rules) -> bool:
+    """Do these rules let some pair make more than two hands?"""
+    return rules.max_split_hands > 2 and any(rules.split_hands(pair) > 2 for pair in range(len(RANK_SYMBOLS)))
+
+
+RESPLIT_OPTIMAL_NOTE = ("Truly optimal play with resplits: each split hand is played knowing every card seen (the "
+                        "pair cards, earlier hands, the cards that started later hands) and how many hands may "
+                        "still be made, and an arriving pair card is resplit or kept, whichever is worth more. Its "
+                        "EV and expected stake are computed in floats; its outcome distribution (SD, "
+                        "probabilities) and exact fractions are not computed yet: use --split-strategy cdp for "
+                        "them.")
+
+
+def _rtp_optimal_resplits(game: Game) -> tuple[str, dict]:
+    """``bjev rtp --split-strategy optimal`` on rules with resplits: the EV, E[W] and both RTPs (no
+    distribution), and the split strategies beside each other."""
+    from ev.analysis.strategies import split_strategy_figures
+    rules = game.rules
+    result = game.round("optimal")
+    figures = split_strategy_figures(game, "optimal")
+    by_strategy = {name: split_strategy_figures(game, name) for name in SPLIT_LABELS}
+    data = {"ev": result.ev, "rtp_initial": result.rtp_initial, "house_edge": -result.ev,
+            "rtp_total_wagered": figures.rtp_total_wagered, "expected_total_wager": figures.expected_wager,
+            "ev_by_upcard": result.ev_by_upcard, "p_upcard": result.p_upcard, "exact": False,
+            "split_strategy": "optimal", "strategy": "optimal", "note": RESPLIT_OPTIMAL_NOTE, "units": UNITS,
+            "rules": rules.as_dict()}
+    lines, data["split_strategies"] = split_comparison(by_strategy)
+    up_table = tabulate(_up_rows(result.ev_by_upcard, lambda s, ev: [f"{result.p_upcard[s]:.6f}",
+                                                                      f"{100 * ev:+.6f} %"]),
+                        headers=["up", "P(up)", "EV"], colalign=("left", "right", "right"))
+    text = "\n".join([
+        f"Rules: {rules.summary()}", _play_line("optimal", False), "",
+        f"EV per initial bet          {100 * result.ev:+.9f} %   (house edge {-100 * result.ev:.9f} %)",
+        f"RTP per initial bet         {100 * result.rtp_initial:.9f} %   (1 + EV)",
+        f"RTP per total wagered       {100 * figures.rtp_total_wagered:.9f} %   ((E[W] + EV) / E[W])",
+        f"Expected total stake E[W]   {figures.expected_wager:.9f} initial bets "
+        f"(initial bet, doubles, splits, insurance/even money)",
+        "", textwrap.fill(RESPLIT_OPTIMAL_NOTE, 100), "", EV_BY_UP_TITLE, up_table, "", *lines])
+    return text, data
 
 
 def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: RoundStats) -> tuple[str, dict]:

@@ -54,7 +54,7 @@ from libc.string cimport memcpy, memset
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
-from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
+from ev.core._constants cimport ACE, BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
 from ev.core._exact_sums cimport exact_split_cells
 from ev.core._keymap cimport KeyMap, keymap_free, keymap_init
 from ev.core._player cimport UpcardSolver, ctx_index
@@ -90,6 +90,91 @@ cdef struct Final:
     uint64_t drawn
     int htype
     int64_t ways        # the number of drawing orders that end the hand here
+
+
+cdef struct RSlot:      # a state of the resplit search and its value (times the sense) and stake, joint units
+    uint64_t key        # 0: a free slot (every key has bit 63 set)
+    double value
+    double stake
+
+
+cdef struct RMap:       # open addressing, linear probing
+    RSlot* slots
+    uint64_t capacity
+    int shift
+    int64_t size
+
+
+cdef extern from "<sys/mman.h>" nogil:
+    int madvise(void* addr, size_t length, int advice)
+    int MADV_HUGEPAGE
+
+cdef extern from "<stdlib.h>" nogil:
+    void* aligned_alloc(size_t alignment, size_t size)
+
+cdef size_t HUGE_PAGE = 1 << 21
+
+
+cdef void advise_huge(void* p, size_t size) noexcept nogil:
+    """Ask for 2 MiB pages under a large table (advice only: the 4 KiB-aligned part of it; the kernel backs the
+    2 MiB-aligned stretches inside it with huge pages where it can)."""
+    cdef size_t start = <size_t>p, first
+    if p == NULL or size < 2 * HUGE_PAGE:
+        return
+    first = (start + 4095) & ~(<size_t>4095)
+    madvise(<void*>first, (start + size - first) & ~(<size_t>4095), MADV_HUGEPAGE)
+
+
+cdef int rmap_init(RMap* m, int bits) noexcept nogil:
+    """An empty table of 2^bits slots.  A large one (every probe a cache miss) is asked for in 2 MiB pages, where
+    the kernel gives them on request: one TLB entry then covers 2 MiB of slots instead of 4 KiB."""
+    cdef size_t size
+    m.capacity = (<uint64_t>1) << bits
+    m.shift = 64 - bits
+    m.size = 0
+    size = m.capacity * sizeof(RSlot)
+    if size >= 2 * HUGE_PAGE:
+        m.slots = <RSlot*>aligned_alloc(HUGE_PAGE, size)
+        if m.slots:
+            madvise(m.slots, size, MADV_HUGEPAGE)       # advice only: without it the table works the same
+            memset(m.slots, 0, size)
+    else:
+        m.slots = <RSlot*>calloc(m.capacity, sizeof(RSlot))
+    return 0 if m.slots else -1
+
+
+cdef int64_t rmap_slot(RMap* m, uint64_t key) noexcept nogil:
+    """The slot of ``key``, found or free (its key then 0); grows first at 3/4 full; -1 when memory runs out."""
+    cdef uint64_t i
+    cdef RMap bigger
+    if 4 * (m.size + 1) > 3 * m.capacity:
+        if rmap_init(&bigger, 65 - m.shift) < 0:
+            return -1
+        for i in range(m.capacity):
+            if m.slots[i].key:
+                bigger.slots[rmap_slot(&bigger, m.slots[i].key)] = m.slots[i]
+                bigger.size += 1
+        free(m.slots)
+        m[0] = bigger
+    i = (key * <uint64_t>0x9E3779B97F4A7C15) >> m.shift
+    while m.slots[i].key and m.slots[i].key != key:
+        i = (i + 1) & (m.capacity - 1)
+    return <int64_t>i
+
+
+cdef struct RCtx:       # one resplit search: the pair, the rules that bear on a split hand, the key's layout
+    int pair
+    int most            # the most hands
+    bint one_card       # split aces take one card
+    bint das
+    int double_lo, double_hi
+    bint double_soft
+    double sense
+    uint64_t cunit[N_RANKS]     # one card of each rank in the compact key (its field's lowest bit)
+    int key_bits                # the compact cards' bits; the state's fields follow
+    RMap memo
+    int64_t n_states, n_hands
+    bint failed                 # out of memory
 
 
 cdef class OptimalSplitter:
@@ -201,6 +286,11 @@ cdef class OptimalSplitter:
             free(keys)
             free(slot_entry)
             return False
+        advise_huge(keys, capacity * sizeof(uint64_t))
+        advise_huge(slot_entry, capacity * sizeof(int))
+        advise_huge(stands, capacity // 2 * N_CLASSES * sizeof(double))
+        advise_huge(probs, capacity // 2 * N_OUTCOMES * sizeof(double))
+        advise_huge(links, capacity // 2 * N_RANKS * sizeof(int))
         for i in range(self.capacity):
             if self.keys[i]:
                 j = (self.keys[i] * <uint64_t>0x9E3779B97F4A7C15) >> (self.shift - 1)
@@ -645,6 +735,221 @@ cdef class OptimalSplitter:
             raise MemoryError()
         if self.short_deck:
             raise ValueError("the unseen deck runs out before the dealer can finish")
+
+    # ----- resplits: the search over the round's states ----------------------------------------
+    cdef inline uint64_t rkey(self, RCtx* c, uint64_t ckey, int w, int m, int hand) noexcept nogil:
+        """The memo key of a state: the compact cards gone, hands waiting (0..3), hands made (2..4) and,
+        within a hand, ``hand`` = 1 + total * 4 + soft * 2 + two-card (0 between hands); bit 63 set."""
+        return ((<uint64_t>1) << 63) | ckey | ((<uint64_t>(w | ((m - 2) << 2) | (hand << 4))) << c.key_bits)
+
+    cdef inline bint rmap_store(self, RCtx* c, int64_t i, uint64_t capacity, uint64_t key, double v, double st
+                                ) noexcept nogil:
+        """Store a state found free at slot ``i`` when the table had ``capacity`` slots (probed again when it has
+        grown since, or the slot was taken meanwhile); False when memory runs out."""
+        if c.memo.capacity != capacity or c.memo.slots[i].key:
+            i = rmap_slot(&c.memo, key)
+            if i < 0:
+                c.failed = True
+                return False
+        c.memo.slots[i].key = key
+        c.memo.slots[i].value = v
+        c.memo.slots[i].stake = st
+        c.memo.size += 1
+        return True
+
+    cdef void between(self, RCtx* c, uint64_t gone, uint64_t ckey, int n, int w, int m, double* v, double* st
+                      ) noexcept nogil:
+        """V(D, w, m): the value (times the sense) and stake of the hands still to play, ``w`` of them waiting
+        for their second card (one pair card each), ``m`` hands made, from the deck ``base - gone`` of ``n``
+        cards."""
+        cdef int64_t i
+        cdef uint64_t capacity
+        cdef int r, k
+        cdef double acc_v = 0.0, acc_s = 0.0, hv, hs, rv, rs
+        cdef uint64_t key
+        v[0] = st[0] = 0.0
+        if w == 0 or c.failed:
+            return
+        key = self.rkey(c, ckey, w, m, 0)
+        i = rmap_slot(&c.memo, key)
+        if i < 0:
+            c.failed = True
+            return
+        if c.memo.slots[i].key:
+            v[0], st[0] = c.memo.slots[i].value, c.memo.slots[i].stake
+            return
+        capacity = c.memo.capacity
+        c.n_states += 1
+        if n <= 0:
+            self.short_deck = True
+            return
+        for r in range(N_RANKS):
+            k = self.base[r] - count_of(gone, r)
+            if k <= 0:
+                continue
+            # the hand (pair, r) played on; or r resplit: a new hand waits, this one draws again
+            if c.one_card and c.pair == ACE:
+                self.leaf(c, gone + unit(r), ckey + c.cunit[r], n - 1, -1, r + 2, True, 1, w - 1, m, &hv, &hs)
+            else:
+                self.hand(c, gone + unit(r), ckey + c.cunit[r], n - 1, -1, c.pair + r + 2, c.pair == ACE or r == ACE,
+                          True, w - 1, m, &hv, &hs)
+            if r == c.pair and m < c.most:
+                self.between(c, gone + unit(r), ckey + c.cunit[r], n - 1, w + 1, m + 1, &rv, &rs)
+                if not (hv > rv + TIE):
+                    hv, hs = rv, rs
+            acc_v += k * hv
+            acc_s += k * hs
+        if c.failed:
+            return
+        v[0], st[0] = acc_v / n, acc_s / n
+        self.rmap_store(c, i, capacity, key, v[0], st[0])
+
+    cdef void leaf(self, RCtx* c, uint64_t gone, uint64_t ckey, int n, int entry, int hard, bint ace, int bet, int w,
+                   int m, double* v, double* st) noexcept nogil:
+        """A hand ends with this hard total (aces as 1; above 21 a bust) and bet, its cards gone (``n`` cards
+        left; ``entry``: the dealer memo's entry of that deck, or -1 to look it up): its result against the
+        dealer drawing from what is left, plus the hands still to play."""
+        cdef int total
+        cdef double own, weight
+        weight = self.mass(self.base[self.bj] - count_of(gone, self.bj) if self.bj >= 0 else 0, n)
+        if hard > 21:
+            own = -weight
+        else:
+            total = hard + 10 if ace and hard + 10 <= 21 else hard
+            if entry < 0:
+                entry = self.dealer(gone)
+                if self.out_of_memory:
+                    c.failed = True
+                    return
+            own = self.stands[entry * N_CLASSES + (total - 16 if total > 16 else 0)]
+        self.between(c, gone, ckey, n, w, m, v, st)
+        v[0] += bet * c.sense * own
+        st[0] += bet * weight
+
+    cdef void hand(self, RCtx* c, uint64_t gone, uint64_t ckey, int n, int entry, int hard, bint ace, bint two, int w,
+                   int m, double* v, double* st) noexcept nogil:
+        """A live split hand (hard total, an ace or not, two cards or more) to play from the deck ``base - gone``
+        (``n`` cards; ``entry`` its dealer memo entry or -1), then the hands waiting: the best of stand, hit and
+        double (where allowed) for the sense."""
+        cdef int64_t i
+        cdef uint64_t capacity
+        cdef int r, k, total, child
+        cdef bint soft, may_double
+        cdef double sv, ss, hv = 0.0, hs = 0.0, dv = 0.0, ds = 0.0, x, y
+        cdef uint64_t key
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        soft = total != hard
+        if total >= 21:
+            self.leaf(c, gone, ckey, n, entry, hard, ace, 1, w, m, v, st)
+            return
+        # with no hand waiting, the hands made no longer matter (no card can be resplit): one state for any m
+        key = self.rkey(c, ckey, w, m if w else 2, 1 + total * 4 + soft * 2 + two)
+        i = rmap_slot(&c.memo, key)
+        if i < 0:
+            c.failed = True
+            return
+        if c.memo.slots[i].key:
+            v[0], st[0] = c.memo.slots[i].value, c.memo.slots[i].stake
+            return
+        capacity = c.memo.capacity
+        c.n_hands += 1
+        if entry < 0:
+            entry = self.dealer(gone)
+            if self.out_of_memory:
+                c.failed = True
+                return
+        self.leaf(c, gone, ckey, n, entry, hard, ace, 1, w, m, &sv, &ss)
+        may_double = two and c.das and (c.double_soft or not soft) and c.double_lo <= total <= c.double_hi
+        if n <= 0:
+            self.short_deck = True
+            v[0], st[0] = sv, ss
+            return
+        for r in range(N_RANKS):
+            k = self.base[r] - count_of(gone, r)
+            if k <= 0:
+                continue
+            if hard + r + 1 > 21:
+                self.leaf(c, gone + unit(r), ckey + c.cunit[r], n - 1, -1, hard + r + 1, ace, 1, w, m, &x, &y)
+                hv += k * x
+                hs += k * y
+                if may_double:
+                    dv += k * (x + c.sense * -self.mass(self.base[self.bj] - count_of(gone + unit(r), self.bj)
+                                                        if self.bj >= 0 else 0, n - 1))
+                    ds += k * (y + self.mass(self.base[self.bj] - count_of(gone + unit(r), self.bj)
+                                             if self.bj >= 0 else 0, n - 1))
+                continue
+            child = self.linked(entry, r, gone + unit(r))         # the dealer entry of the deck one card less
+            if self.out_of_memory:
+                c.failed = True
+                return
+            self.hand(c, gone + unit(r), ckey + c.cunit[r], n - 1, child, hard + r + 1, ace or r == ACE, False, w, m,
+                      &x, &y)
+            hv += k * x
+            hs += k * y
+            if may_double:
+                self.leaf(c, gone + unit(r), ckey + c.cunit[r], n - 1, child, hard + r + 1, ace or r == ACE, 2, w, m,
+                          &x, &y)
+                dv += k * x
+                ds += k * y
+        if c.failed:
+            return
+        hv /= n
+        hs /= n
+        v[0], st[0] = sv, ss
+        if hv > v[0] + TIE:
+            v[0], st[0] = hv, hs
+        if may_double and dv / n > v[0] + TIE:
+            v[0], st[0] = dv / n, ds / n
+        self.rmap_store(c, i, capacity, key, v[0], st[0])
+
+    def resplit_value(self, int pair, bint one_card, int most, int sense=1):
+        """Truly optimal play of a split that may make up to ``most`` hands (2 to 4; ``sense`` -1: the worst
+        play): (joint EV of all the hands, their expected total stake in joint units, work).
+
+        Every decision sees every card seen so far and knows how many hands may still be made; an arriving
+        pair card may be resplit or kept (a tie: resplit).  A hand's result is valued against the dealer
+        drawing from the deck left when it ends (no later hand sees the dealer's cards, so this is its
+        expected result against the dealer of the round's end), and the search runs over the round's states:
+        the cards gone, hands waiting and hands made, and within a hand its total, softness and whether it
+        holds two cards.  Each (pair, sense) is searched once; the memo of states is freed after it."""
+        cdef RCtx c
+        cdef int r, cap, top = 0, per_hand
+        cdef double v, st
+        cdef uint64_t gone0
+        cdef int n0 = sum([self.base[r] for r in range(N_RANKS)])
+        self.check_pair(pair, sense)
+        if not 2 <= most <= 4:
+            raise ValueError("a split makes 2 to 4 hands at most")
+        key = ("resplit", pair, most, sense)
+        if key not in self.values:
+            c.pair, c.most, c.one_card, c.sense = pair, most, one_card, sense
+            c.das, c.double_soft = self.solver.das, self.solver.double_soft
+            c.double_lo, c.double_hi = self.solver.double_lo, self.solver.double_hi
+            c.n_states = c.n_hands = 0
+            c.failed = False
+            for r in range(N_RANKS):
+                # the most cards of rank r the round can hold: each hand at most 21 // value + 1 (its last
+                # card may bust it)
+                per_hand = 21 // (r + 1) + 1      # rank index r is worth r + 1 (an ace 1, a ten 10)
+                cap = min(self.base[r], most * per_hand)
+                c.cunit[r] = (<uint64_t>1) << top
+                top += int(cap).bit_length()
+            if top + 4 + 7 > 63:
+                raise ValueError("the deck is too large for the resplit search's keys")
+            c.key_bits = top
+            if rmap_init(&c.memo, 16) < 0:
+                raise MemoryError()
+            gone0 = 2 * unit(pair)
+            try:
+                with nogil:
+                    self.between(&c, gone0, 2 * c.cunit[pair], n0 - 2, 2, 2, &v, &st)
+                if c.failed:
+                    raise MemoryError()
+                self.check_deck()
+            finally:
+                free(c.memo.slots)
+            self.values[key] = (sense * v, st, {"states": c.n_states, "hand_states": c.n_hands})
+        return self.values[key]
 
     # ----- finals: the strategy followed forward --------------------------------------------
     cdef void hand_finals(self, vector[Node]& g, const int* deck, const unsigned char* act,

@@ -1,0 +1,152 @@
+"""Truly optimal split play with resplits in the engine (``OptimalSplitter.resplit_value``, floats).
+
+The engine's search over the round's states is checked against the pure-Python reference
+(``ev.reference.optimal_resplit``, exact fractions, itself checked against a brute-force search whose dealer draws
+after every hand) on the reference's small shoes, best and worst play; with two hands at most it is the one-split
+engine, values and stakes; on a full deck no fixed split strategy beats it (nor falls below the worst play); and the
+commands that give its EV work while the commands that need more refuse in one line.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import random_rules, random_small_shoe
+from test_optimal_resplit_reference import CASES, setup
+
+from ev.analysis import optimal_split
+from ev.analysis.game import Game
+from ev.analysis.optimal_split import BEST, WORST
+from ev.cli import main
+from ev.core.actions import split_mode
+from ev.core.cards import N_RANKS, full_shoe
+from ev.core.rules import Rules
+from ev.errors import EngineError
+from ev.present.command_text import _rtp_optimal_resplits
+from ev.reference.optimal_resplit import ExchangeableResplit
+
+
+def small_game(shoe: tuple, rules: Rules) -> Game:
+    """A float game dealt from ``shoe`` (rank counts, the up card included): one deck less the rest."""
+    return Game(rules, [f - s for f, s in zip(full_shoe(1), shoe)])
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_engine_equals_the_reference(name):
+    """The engine's float value of every case is the reference's exact fraction to 1e-13, best and worst; the
+    stake holds every hand's bet at least (two hands, each staked where no settled blackjack takes it)."""
+    shoe, up, pair, _ = CASES[name]
+    base, _, rules, _ = setup(name)
+    game = small_game(shoe, rules)
+    for sense in (BEST, WORST):
+        exact = ExchangeableResplit(base, up, rules, pair, worst=sense == WORST).value()
+        value = optimal_split.split_value(game, up, pair, sense)
+        assert abs(value - float(exact)) < 1e-13, (sense, value, float(exact))
+        stake = optimal_split.split_stake(game, up, pair, sense)
+        deck = [c - 2 * (r == pair) for r, c in enumerate(base)]
+        bj = {0: 9, 9: 0}.get(up) if rules.blackjack_settled_as_peek(up) else None
+        mass = 1 - (deck[bj] / sum(deck) if bj is not None else 0)
+        assert 2 * mass - 1e-12 <= stake <= 2 * rules.split_hands(pair) * mass + 1e-12
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_hands_are_the_one_split_engine(seed, rng):
+    """With two hands at most the search over states is the one-split search: the same values and stakes, best
+    and worst, on random small shoes and rules."""
+    rules = random_rules(rng, decks=1, max_split_hands=2)
+    shoe = random_small_shoe(rng, 1, size=20, tens=6)
+    game = small_game(shoe, rules)
+    checked = 0
+    for up in game.upcards():
+        engine = optimal_split._upcard(game, up)
+        for pair in engine.pairs():
+            one_card = engine._check(pair)
+            for sense in (BEST, WORST):
+                try:
+                    value = engine.splitter.split_value(pair, one_card, sense)
+                except ValueError:          # a deck that runs out: both searches refuse it
+                    with pytest.raises(ValueError):
+                        engine.splitter.resplit_value(pair, one_card, 2, sense)
+                    continue
+                searched, stake, work = engine.splitter.resplit_value(pair, one_card, 2, sense)
+                assert searched == pytest.approx(value, abs=1e-15)
+                assert stake == pytest.approx(engine.splitter.split_stake(pair, one_card, sense), abs=1e-15)
+                assert work["states"] > 0
+                checked += 1
+    assert checked > 10
+
+
+@pytest.mark.slow
+def test_no_fixed_strategy_beats_it_on_a_full_deck():
+    """One deck, three hands at most, against a 6: per pair (7-7 to T-T: the low pairs take seconds each), worst
+    <= CDZ-, CDP1, CDP <= truly optimal (each a legal play that resplits whenever it may), and a third hand never
+    lowers the best play nor raises the worst (resplitting is a choice); the split's EV is joint, every hand
+    summed."""
+    game, one_split = Game(Rules(max_split_hands=3)), Game(Rules())
+    solver = game.solver(5)
+    for pair in range(6, N_RANKS):
+        best = optimal_split.split_value(game, 5, pair, BEST)
+        worst = optimal_split.split_value(game, 5, pair, WORST)
+        fixed = [game.split_value(solver, pair, split_mode(s)) for s in ("cdz", "cdp1", "cdp")]
+        assert all(worst - 1e-12 <= v <= best + 1e-12 for v in fixed), (pair, worst, fixed, best)
+        if game.rules.split_hands(pair) > 2:
+            assert best >= optimal_split.split_value(one_split, 5, pair, BEST) - 1e-12
+            assert worst <= optimal_split.split_value(one_split, 5, pair, WORST) + 1e-12
+
+
+def test_hand_gives_the_split_under_truly_optimal_resplits(capsys):
+    """``bjev hand 8,8 --up T`` with three hands: the truly optimal split is worth more than CDP's (conditioned
+    on no dealer blackjack, as the command states)."""
+    argv = ["hand", "8,8", "--up", "T", "--set", "max_split_hands=3", "--json", "--split-strategy"]
+    assert main([*argv, "optimal"]) == 0
+    optimal = json.loads(capsys.readouterr().out)
+    assert main([*argv, "cdp"]) == 0
+    cdp = json.loads(capsys.readouterr().out)
+    assert optimal["split_strategy"] == "optimal" and optimal["best"] == "split"
+    assert cdp["split"] < optimal["split"] < cdp["split"] + 0.01
+    assert optimal["stand"] == cdp["stand"] and optimal["conditioned_on_no_dealer_blackjack"]
+
+
+def test_rtp_figures_under_truly_optimal_resplits():
+    """``bjev rtp --split-strategy optimal`` with resplits (here on a small shoe): EV, E[W] and both RTPs, the
+    split strategies beside each other (none above truly optimal), and what is not computed said."""
+    shoe, _, _, changes = CASES["88-T DAS, H17, 4 hands, peek T"]
+    game = small_game(shoe, Rules(**changes))
+    text, data = _rtp_optimal_resplits(game)
+    table = data["split_strategies"]
+    assert data["ev"] == table["optimal"]["ev"] == game.round("optimal").ev
+    assert all(row["ev"] <= data["ev"] + 1e-15 for row in table.values())
+    assert data["rtp_total_wagered"] == pytest.approx((data["expected_total_wager"] + data["ev"])
+                                                      / data["expected_total_wager"], abs=1e-15)
+    assert "outcome distribution" in data["note"] and "RTP per total wagered" in text and "skewness" not in text
+
+
+@pytest.mark.parametrize("argv", [
+    ["chart", "--split-strategy", "optimal", "--set", "max_split_hands=3"],
+    ["report", "--split-strategy", "optimal", "--set", "max_split_hands=4", "--out", "{tmp}/report"],
+    ["sweep", "--split-strategy", "optimal", "--grid", "max_split_hands=2,3", "--out", "{tmp}/sweep"],
+    ["rtp", "--split-strategy", "optimal", "--exact", "--set", "max_split_hands=3"],
+    ["hand", "8,8", "--up", "6", "--split-strategy", "optimal", "--exact", "--set", "max_split_hands=3"],
+])
+def test_what_needs_more_is_refused_in_one_line(argv, capsys, tmp_path):
+    """Charts, reports, sweeps and exact values under truly optimal play with resplits are refused before any
+    work, in one line, writing nothing."""
+    assert main([a.format(tmp=tmp_path) for a in argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "resplits" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_distributions_are_refused_but_values_are_not():
+    """The Python API: the value of a resplit is computed, its distribution refused in one message; ten-valued
+    pairs split by rank with resplits are refused (the faces would matter); aces that may not be resplit make
+    two hands and keep the one-split search."""
+    shoe, up, pair, changes = CASES["55-6 DAS, 3 hands"]
+    game = small_game(shoe, Rules(**changes))
+    assert optimal_split.split_value(game, up, pair) > optimal_split.split_value(game, up, pair, WORST)
+    with pytest.raises(EngineError, match="outcome distribution of truly optimal split play with resplits"):
+        optimal_split.split_distribution(game, up, pair)
+    with pytest.raises(EngineError, match="by value only"):
+        optimal_split.split_value(Game(Rules(max_split_hands=3, split_tens="rank")), 5, 9)
+    aces = Game(Rules(max_split_hands=3)).hand(["A", "A"], 5, "optimal").split
+    assert aces == pytest.approx(Game(Rules()).hand(["A", "A"], 5, "optimal").split, abs=1e-15)
