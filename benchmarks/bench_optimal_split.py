@@ -8,9 +8,12 @@ states, second-hand node visits, dealer lookups and distinct dealer decks
 evaluated).  With ``--exact`` also the exact round EV and both RTPs of the
 game under truly optimal split play (every one of the 100 split EVs exact).
 Last, the process's peak RSS (each up card's dealer memo is freed once its
-pairs are searched: ``optimal_split.prepare``).
+pairs are searched: ``optimal_split.prepare``).  With resplits
+(``--set max_split_hands=3`` or ``4``; floats only) the work is the round
+states and hands in play the searches met; ``--quick`` (the pairs against a
+6) keeps such a run to seconds or minutes.
 
-    python benchmarks/bench_optimal_split.py [--threads N] [--exact] [--set key=value ...]
+    python benchmarks/bench_optimal_split.py [--threads N] [--exact] [--quick] [--set key=value ...]
 """
 from __future__ import annotations
 
@@ -53,9 +56,15 @@ def main() -> None:
     cases = sum(1 for up in ups for pair in range(N_RANKS) if game.shoe[pair] - (pair == up) >= 2)
     print(f"float, {cases} (pair, up card) cases, {rules.summary()}: {wall:.2f} s wall, {cpu:.2f} s CPU "
           f"(threads: {1 if args.quick else args.threads or 'one per core'})")
-    print(f"work: {work['first_hand_states']:,} first-hand states, {work['second_hand_visits']:,} second-hand "
-          f"node visits, {work['dealer_lookups']:,} dealer lookups, {work['dealer_evaluations']:,} dealer "
-          f"evaluations (distinct decks)")
+    if work["resplit_round_states"]:
+        print(f"work: {work['resplit_round_states']:,} round states between hands and "
+              f"{work['resplit_hand_states']:,} hands in play searched with resplits, "
+              f"{work['first_hand_states']:,} first-hand states of one-split pairs, {work['dealer_lookups']:,} "
+              f"dealer lookups, {work['dealer_evaluations']:,} dealer evaluations (distinct decks)")
+    else:
+        print(f"work: {work['first_hand_states']:,} first-hand states, {work['second_hand_visits']:,} second-hand "
+              f"node visits, {work['dealer_lookups']:,} dealer lookups, {work['dealer_evaluations']:,} dealer "
+              f"evaluations (distinct decks)")
     if not args.exact or args.quick:
         _peak()
         return

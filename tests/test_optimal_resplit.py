@@ -9,6 +9,10 @@ commands that give its EV work while the commands that need more refuse in one l
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from conftest import random_rules, random_small_shoe
@@ -18,6 +22,7 @@ from ev.analysis import optimal_split
 from ev.analysis.game import Game
 from ev.analysis.optimal_split import BEST, WORST
 from ev.cli import main
+from ev.core._optimal_split import state_bound
 from ev.core.actions import split_mode
 from ev.core.cards import N_RANKS, full_shoe
 from ev.core.rules import Rules
@@ -150,3 +155,30 @@ def test_distributions_are_refused_but_values_are_not():
         optimal_split.split_value(Game(Rules(max_split_hands=3, split_tens="rank")), 5, 9)
     aces = Game(Rules(max_split_hands=3)).hand(["A", "A"], 5, "optimal").split
     assert aces == pytest.approx(Game(Rules()).hand(["A", "A"], 5, "optimal").split, abs=1e-15)
+
+
+def test_a_search_too_large_is_refused_in_one_message():
+    """The state table has a bound (1.5 GiB): a search that would outgrow it stops with one message saying so,
+    and the next search runs (here the bound is made tiny)."""
+    before = state_bound(1 << 12)
+    try:
+        with pytest.raises(EngineError, match="state slots"):
+            optimal_split.split_value(Game(Rules(max_split_hands=3)), 9, 7)
+    finally:
+        state_bound(before)
+    assert optimal_split.split_value(Game(Rules(max_split_hands=3)), 9, 7) < 0
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_an_interrupt_stops_the_search_at_once(signum, code):
+    """Ctrl-C or SIGTERM during a search of minutes (one deck, four hands) ends the command within seconds, with
+    one line and the signal's exit code (the core's searches return at their next state)."""
+    proc = subprocess.Popen([sys.executable, "-m", "ev", "rtp", "--split-strategy", "optimal", "--set",
+                             "max_split_hands=4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    assert proc.poll() is None
+    start = time.perf_counter()
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=60)
+    assert time.perf_counter() - start < 10
+    assert proc.returncode == code and out == "" and len(err.strip().splitlines()) == 1

@@ -42,15 +42,16 @@ hands is refused (:func:`check_rules`).  Every deck count (1-8) works.
 from __future__ import annotations
 
 import os
+import threading
 import weakref
 from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ev.core._optimal_split import OptimalSplitter
+from ev.core._optimal_split import OptimalSplitter, request_stop
 from ev.core.actions import Action
 from ev.core.arithmetic import EXACT, FLOAT, Number
 from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
@@ -145,9 +146,47 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
         for pair in engine.pairs():
             check_rules(game.rules, pair)
     workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for _ in pool.map(lambda engine: engine.search_all(senses), engines):
-            pass
+    pool = ThreadPoolExecutor(max_workers=workers)
+    futures = [pool.submit(engine.search_all, senses) for engine in engines]
+    try:
+        for future in futures:
+            future.result()
+    except BaseException:
+        _stop(futures)
+        raise
+    finally:
+        pool.shutdown(wait=True)
+
+
+def _stop(futures: list[Future]) -> None:
+    """After an interrupt (or another error): cancel the searches not started, ask the running ones to return at
+    their next state (``request_stop``), and wait for them, so that nothing keeps computing after the command."""
+    for future in futures:
+        future.cancel()
+    if all(future.done() for future in futures):
+        return
+    request_stop(True)
+    try:
+        wait(futures)
+    finally:
+        request_stop(False)
+
+
+def _interruptible(call: Any, *args: Any) -> Any:
+    """``call(*args)``, a core search that releases the GIL.  In the main thread it runs in a helper thread while
+    the main thread waits, so that a signal (Ctrl-C, SIGTERM) interrupts the wait and stops the search (see
+    :func:`_stop`) instead of waiting for a search of minutes to end."""
+    if threading.current_thread() is not threading.main_thread():
+        return call(*args)
+    pool = ThreadPoolExecutor(max_workers=1)
+    future = pool.submit(call, *args)
+    try:
+        return future.result()
+    except BaseException:
+        _stop([future])
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 def tie_records(game: Game, up: int, sense: int = BEST) -> list[dict]:
@@ -293,8 +332,8 @@ class _Upcard:
     def _resplit(self, pair: int, one_card: bool, sense: int) -> tuple[float, float]:
         """(value, stake) of a split of three or four hands at most, floats (see ``resplit_value``)."""
         check_resplit_question(self.rules, self.exact)
-        value, stake, _ = self._run(self.splitter.resplit_value, pair, one_card, self.rules.split_hands(pair),
-                                    sense)
+        value, stake, _ = self._run(_interruptible, self.splitter.resplit_value, pair, one_card,
+                                    self.rules.split_hands(pair), sense)
         return value, stake
 
     def value(self, pair: int, sense: int = BEST) -> Number:
@@ -306,7 +345,7 @@ class _Upcard:
             elif self.exact:
                 self.distribution(pair, sense)
             else:
-                values[pair] = self._run(self.splitter.split_value, pair, one_card, sense)
+                values[pair] = self._run(_interruptible, self.splitter.split_value, pair, one_card, sense)
         return values[pair]
 
     def stake(self, pair: int, sense: int = BEST) -> Number:

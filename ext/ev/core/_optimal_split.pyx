@@ -98,11 +98,37 @@ cdef struct RSlot:      # a state of the resplit search and its value (times the
     double stake
 
 
+#: set by ``request_stop`` (an interrupted command): the searches return at their next state, and the Python side
+#: raises KeyboardInterrupt.  Process-wide: an interrupt stops every search.
+cdef int _stop_requested = 0
+
+#: the most slots a resplit search's state table may take (2^26 slots of 24 bytes: 1.5 GiB); a larger search is
+#: refused with one message instead of running the machine out of memory
+cdef uint64_t RMAP_MOST_SLOTS = (<uint64_t>1) << 26
+
+
+def state_bound(slots=None):
+    """The most slots a resplit search's state table may take (``slots``: set it, a power of two; tests make it
+    small).  Returns the bound in force before."""
+    global RMAP_MOST_SLOTS
+    before = RMAP_MOST_SLOTS
+    if slots is not None:
+        RMAP_MOST_SLOTS = slots
+    return before
+
+
+def request_stop(bint stop=True):
+    """Ask every running search to return at its next state (``stop`` False: let searches run again)."""
+    global _stop_requested
+    _stop_requested = stop
+
+
 cdef struct RMap:       # open addressing, linear probing
     RSlot* slots
     uint64_t capacity
     int shift
     int64_t size
+    bint too_large      # it would have grown past RMAP_MOST_SLOTS
 
 
 cdef extern from "<sys/mman.h>" nogil:
@@ -134,6 +160,7 @@ cdef int rmap_init(RMap* m, int bits) noexcept nogil:
     m.capacity = (<uint64_t>1) << bits
     m.shift = 64 - bits
     m.size = 0
+    m.too_large = False
     size = m.capacity * sizeof(RSlot)
     if size >= 2 * HUGE_PAGE:
         m.slots = <RSlot*>aligned_alloc(HUGE_PAGE, size)
@@ -150,6 +177,9 @@ cdef int64_t rmap_slot(RMap* m, uint64_t key) noexcept nogil:
     cdef uint64_t i
     cdef RMap bigger
     if 4 * (m.size + 1) > 3 * m.capacity:
+        if 2 * m.capacity > RMAP_MOST_SLOTS:
+            m.too_large = True
+            return -1
         if rmap_init(&bigger, 65 - m.shift) < 0:
             return -1
         for i in range(m.capacity):
@@ -176,7 +206,8 @@ cdef struct RCtx:       # one resplit search: the pair, the rules that bear on a
     int key_bits                # the compact cards' bits; the state's fields follow
     RMap memo
     int64_t n_states, n_hands
-    bint failed                 # out of memory
+    bint failed                 # out of memory, too large, or stopped
+    bint stopped                # request_stop was called
 
 
 cdef class OptimalSplitter:
@@ -209,6 +240,7 @@ cdef class OptimalSplitter:
     cdef dict plans
     # work counters
     cdef int64_t n_first, n_second, n_lookups, n_pairs, n_unions, n_released   # n_released: decks of freed memos
+    cdef int64_t n_round_states, n_hand_states     # the resplit searches' states (round, and hands in play)
 
     def __cinit__(self, UpcardSolver solver):
         cdef int r
@@ -220,6 +252,7 @@ cdef class OptimalSplitter:
         self.values = {}
         self.plans = {}
         self.n_first = self.n_second = self.n_lookups = self.n_pairs = self.n_unions = self.n_released = 0
+        self.n_round_states = self.n_hand_states = 0
 
     cdef void new_memo(self) except *:
         """An empty dealer memo of the starting size (small: ten up cards' empty memos after ``release`` would
@@ -565,7 +598,7 @@ cdef class OptimalSplitter:
         in the arrays: v1 (its value times the sense, V2 included; ``v1[j * G]`` the EV of the split), the
         decision and the near-tie mask of every state; when ``doubles`` is given, ``doubles[j]`` the expected
         doubled stake of both hands (joint units; 0 without computing when no state may double).  Returns -1
-        when memory runs out, else 0."""
+        when memory runs out, -2 when ``request_stop`` was called, else 0."""
         cdef int r, s, k, n, a, entry, j, o
         cdef int G = g.size()
         cdef const Node* node
@@ -594,6 +627,9 @@ cdef class OptimalSplitter:
         for s in range(1, G):
             node = &g[s]
             self.n_first += 1
+            if _stop_requested:
+                free(t1); free(t2); free(value); free(stand); free(feasible); free(entries); free(dbl2); free(td)
+                return -2
             if node.bust:
                 u = -self.mass(d0[self.bj] - count_of(node.drawn, self.bj) if self.bj >= 0 else 0,
                                n0 - node.ndrawn)
@@ -701,6 +737,8 @@ cdef class OptimalSplitter:
                     status = self.first_hand(g, live, d0, n0, gone0, ns, sense_of, v1, act1, near1, PLAN_EPS,
                                              doubles)
             try:
+                if status == -2:
+                    raise KeyboardInterrupt("the search was stopped")
                 if status < 0:
                     raise MemoryError()
                 self.check_deck()
@@ -771,6 +809,9 @@ cdef class OptimalSplitter:
         cdef uint64_t key
         v[0] = st[0] = 0.0
         if w == 0 or c.failed:
+            return
+        if _stop_requested:
+            c.failed = c.stopped = True
             return
         key = self.rkey(c, ckey, w, m, 0)
         i = rmap_slot(&c.memo, key)
@@ -928,7 +969,7 @@ cdef class OptimalSplitter:
             c.das, c.double_soft = self.solver.das, self.solver.double_soft
             c.double_lo, c.double_hi = self.solver.double_lo, self.solver.double_hi
             c.n_states = c.n_hands = 0
-            c.failed = False
+            c.failed = c.stopped = False
             for r in range(N_RANKS):
                 # the most cards of rank r the round can hold: each hand at most 21 // value + 1 (its last
                 # card may bust it)
@@ -945,12 +986,21 @@ cdef class OptimalSplitter:
             try:
                 with nogil:
                     self.between(&c, gone0, 2 * c.cunit[pair], n0 - 2, 2, 2, &v, &st)
+                if c.stopped:
+                    raise KeyboardInterrupt("the search was stopped")
+                if c.memo.too_large:
+                    raise ValueError(
+                        f"the truly optimal search with resplits of this pair needs more than {RMAP_MOST_SLOTS:,} "
+                        f"state slots ({RMAP_MOST_SLOTS * sizeof(RSlot) / 2**30:.1f} GiB) on this shoe ({n0} cards): "
+                        "it is made for one or two decks")
                 if c.failed:
                     raise MemoryError()
                 self.check_deck()
             finally:
                 free(c.memo.slots)
             self.values[key] = (sense * v, st, {"states": c.n_states, "hand_states": c.n_hands})
+            self.n_round_states += c.n_states
+            self.n_hand_states += c.n_hands
         return self.values[key]
 
     # ----- finals: the strategy followed forward --------------------------------------------
@@ -1058,6 +1108,8 @@ cdef class OptimalSplitter:
             if status == 0:
                 self.hand_finals(g, d0, act1, near1, ways, ov1, first, ties)
         try:
+            if status == -2:
+                raise KeyboardInterrupt("the search was stopped")
             if status < 0:
                 raise MemoryError()
             for s in ties:
@@ -1161,7 +1213,9 @@ cdef class OptimalSplitter:
 
     def work(self):
         """Size of the work so far: first-hand states, second-hand node visits, dealer lookups and
-        evaluations (distinct decks), pairs of finals and unions."""
+        evaluations (distinct decks), pairs of finals and unions; with resplits, the round states and the hands in
+        play the searches met."""
         return {"first_hand_states": self.n_first, "second_hand_visits": self.n_second,
                 "dealer_lookups": self.n_lookups, "dealer_evaluations": self.n_released + self.size,
-                "final_pairs": self.n_pairs, "unions": self.n_unions}
+                "final_pairs": self.n_pairs, "unions": self.n_unions, "resplit_round_states": self.n_round_states,
+                "resplit_hand_states": self.n_hand_states}
