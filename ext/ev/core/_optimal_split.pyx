@@ -991,7 +991,7 @@ cdef class OptimalSplitter:
                 if c.memo.too_large:
                     raise ValueError(
                         f"the truly optimal search with resplits of this pair needs more than {RMAP_MOST_SLOTS:,} "
-                        f"state slots ({RMAP_MOST_SLOTS * sizeof(RSlot) / 2**30:.1f} GiB) on this shoe ({n0} cards): "
+                        f"state slots ({<double>(RMAP_MOST_SLOTS * sizeof(RSlot)) / 2**30:.1f} GiB) on this shoe ({n0} cards): "
                         "it is made for one or two decks")
                 if c.failed:
                     raise MemoryError()
