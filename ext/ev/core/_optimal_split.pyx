@@ -782,6 +782,18 @@ cdef class OptimalSplitter:
         within a hand, ``hand`` = 1 + total * 4 + soft * 2 + two-card (0 between hands); bit 63 set."""
         return ((<uint64_t>1) << 63) | ckey | ((<uint64_t>(w | ((m - 2) << 2) | (hand << 4))) << c.key_bits)
 
+    cdef inline int64_t rmap_find(self, RCtx* c, uint64_t key, double* v, double* st) noexcept nogil:
+        """The free slot for a state not yet searched; -1 when it was (its value and stake then in ``v``, ``st``)
+        or memory runs out (``c.failed``)."""
+        cdef int64_t i = rmap_slot(&c.memo, key)
+        if i < 0:
+            c.failed = True
+            return -1
+        if c.memo.slots[i].key:
+            v[0], st[0] = c.memo.slots[i].value, c.memo.slots[i].stake
+            return -1
+        return i
+
     cdef inline bint rmap_store(self, RCtx* c, int64_t i, uint64_t capacity, uint64_t key, double v, double st
                                 ) noexcept nogil:
         """Store a state found free at slot ``i`` when the table had ``capacity`` slots (probed again when it has
@@ -814,12 +826,8 @@ cdef class OptimalSplitter:
             c.failed = c.stopped = True
             return
         key = self.rkey(c, ckey, w, m, 0)
-        i = rmap_slot(&c.memo, key)
+        i = self.rmap_find(c, key, v, st)
         if i < 0:
-            c.failed = True
-            return
-        if c.memo.slots[i].key:
-            v[0], st[0] = c.memo.slots[i].value, c.memo.slots[i].stake
             return
         capacity = c.memo.capacity
         c.n_states += 1
@@ -887,12 +895,8 @@ cdef class OptimalSplitter:
             return
         # with no hand waiting, the hands made no longer matter (no card can be resplit): one state for any m
         key = self.rkey(c, ckey, w, m if w else 2, 1 + total * 4 + soft * 2 + two)
-        i = rmap_slot(&c.memo, key)
+        i = self.rmap_find(c, key, v, st)
         if i < 0:
-            c.failed = True
-            return
-        if c.memo.slots[i].key:
-            v[0], st[0] = c.memo.slots[i].value, c.memo.slots[i].stake
             return
         capacity = c.memo.capacity
         c.n_hands += 1
