@@ -423,6 +423,7 @@ def rules_effect_output(rules: Rules, split_strategy: str = "cdz",
         "",
         "One rule changed from the base game",
         tabulate(effect_rows, headers=["change", "EV", "EV change", "RTP/initial", "RTP/wagered"]),
-    ] + ([f"Left out: {', '.join(left_out)} (truly optimal split play is computed for one split only)"]
+    ] + ([f"Left out: {', '.join(left_out)} (of truly optimal split play with resplits only the EV in floats is "
+          "computed)"]
          if left_out else []))
     return text, data
