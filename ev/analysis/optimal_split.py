@@ -1,4 +1,4 @@
-"""Truly optimal play of one split (two hands), in both arithmetics.
+"""Truly optimal split play: one split (two hands) in both arithmetics, resplits in floats.
 
 CDZ-, CDP1 and CDP fix how a split hand is played from its own cards.  Under
 *truly optimal* play (split strategy ``"optimal"``) the first hand is played
@@ -36,8 +36,16 @@ single-hand strategy for its deck), in both arithmetics, by the same core
 path (near ties decided exactly by a plain recursion, :class:`_ExactHand`).
 ``ev.analysis.strategies`` builds the true minimum of a round from it.
 
-**Limits.**  One split: a rule set that lets this pair make more than two
-hands is refused (:func:`check_rules`).  Every deck count (1-8) works.
+**Resplits** (three or four hands): each hand knows every card seen and how
+many hands may still be made, and an arriving pair card is resplit or kept;
+the core searches the round's states (``OptimalSplitter.resplit_value``), in
+floats only, value and stake.  Exact values and outcome distributions of that
+play are refused (:func:`check_resplit_question`,
+:func:`resplit_distribution_refused`), and so are tens split by rank with
+resplits (:func:`check_rules`); the commands that would need them refuse
+before any work (:func:`refuse_resplits`).  One split works at every deck
+count (1-8); with resplits the state table is bounded (1.5 GiB: one or two
+decks with four hands, more with three).
 """
 from __future__ import annotations
 
