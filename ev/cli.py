@@ -570,9 +570,10 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
     check_size(grid, args.max_variants)
     grid_variants = variants(grid, options)
     check_some_valid(grid_variants)
-    for variant in grid_variants:
-        if variant.error is None:
-            refuse_resplits(from_mapping(variant.values), options.split_strategy, "a sweep variant")
+    if options.split_strategy == "optimal":
+        for variant in grid_variants:
+            if variant.error is None:
+                refuse_resplits(from_mapping(variant.values), "optimal", "a sweep variant")
     with DirectoryTarget(args.out, TABLES, "the sweep") as out, _executor(args) as executor:
         journal = Journal(args.out)
         recorded = journal.load()

@@ -886,7 +886,7 @@ cdef class OptimalSplitter:
         cdef uint64_t capacity
         cdef int r, k, total, child
         cdef bint soft, may_double
-        cdef double sv, ss, hv = 0.0, hs = 0.0, dv = 0.0, ds = 0.0, x, y
+        cdef double sv, ss, hv = 0.0, hs = 0.0, dv = 0.0, ds = 0.0, x, y, lost
         cdef uint64_t key
         total = hard + 10 if ace and hard + 10 <= 21 else hard
         soft = total != hard
@@ -919,11 +919,11 @@ cdef class OptimalSplitter:
                 self.leaf(c, gone + unit(r), ckey + c.cunit[r], n - 1, -1, hard + r + 1, ace, 1, w, m, &x, &y)
                 hv += k * x
                 hs += k * y
-                if may_double:
-                    dv += k * (x + c.sense * -self.mass(self.base[self.bj] - count_of(gone + unit(r), self.bj)
-                                                        if self.bj >= 0 else 0, n - 1))
-                    ds += k * (y + self.mass(self.base[self.bj] - count_of(gone + unit(r), self.bj)
-                                             if self.bj >= 0 else 0, n - 1))
+                if may_double:     # a doubled bust loses its second bet too
+                    lost = self.mass(self.base[self.bj] - count_of(gone + unit(r), self.bj) if self.bj >= 0 else 0,
+                                     n - 1)
+                    dv += k * (x - c.sense * lost)
+                    ds += k * (y + lost)
                 continue
             child = self.linked(entry, r, gone + unit(r))         # the dealer entry of the deck one card less
             if self.out_of_memory:
