@@ -54,7 +54,7 @@ def search_reason(decks: int, search_decks: int) -> str:
 
 #: why the truly optimal row is missing where a pair may be split more than once
 OPTIMAL_RESPLIT_REASON = ("truly optimal split play with resplits is computed in floats only (bjev rtp, bjev hand), "
-                          "and this report states exact figures")
+                          "and only on shoes small enough for its memory bound, and this report states exact figures")
 
 
 def _missing(v: Any) -> bool:
