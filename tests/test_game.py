@@ -94,6 +94,34 @@ def test_dealer_probabilities_with_known_cards(arith):
         assert same(arith, probs[name], joint[k] / sum(joint))
 
 
+@pytest.mark.parametrize("decks", [1, 2, 8])
+def test_dealer_batch_is_the_one_by_one_walk_to_the_bit(decks):
+    """The analysis sums the dealer's terminal hands for sixteen decks side by side
+    (``DealerTable.probabilities_batch``): every deck gets the values of the one-deck walk bit for bit,
+    whatever its size (short decks that may run out among them) and wherever it falls in a batch, and
+    they are the twin's."""
+    from ev.core._dealer import DealerTable
+    rng = random.Random(decks)
+    caps = (4 * decks,) * 9 + (16 * decks,)
+    for up in range(N_RANKS):
+        for hit_soft_17 in (True, False):
+            for excluded in {-1, TEN if up == ACE else ACE if up == TEN else -1}:
+                table = DealerTable(up, hit_soft_17, excluded, caps)
+                batch = [[rng.randint(0, c) for c in caps] for _ in range(rng.randrange(1, 40))]
+                batch += [[rng.randint(0, 2) for _ in caps] for _ in range(3)]      # short decks
+                rng.shuffle(batch)
+                values = table.probabilities_batch(batch)
+                assert len(values) == len(batch)
+                for deck, got in zip(batch, values):
+                    assert got == table.probabilities(deck), (up, deck)
+    rules = Rules(decks=decks)
+    deck = subtract(Game(rules).shoe, composition_of([5, 5, TEN, 2]))
+    table = DealerTable(5, rules.hit_soft_17, -1, caps)
+    twin = ref.dealer_distribution(tuple(deck), 5, rules)
+    for got in table.probabilities_batch([deck] * 17):
+        assert got == pytest.approx([float(x) for x in twin], abs=1e-15)
+
+
 # ----- hands and rounds against the Fraction twin ---------------------------------------------------
 def _random_hand(rng: random.Random, base: tuple, pair: bool) -> list[int]:
     """A random pair, or two or three random cards, that is neither bust nor a natural."""

@@ -1,4 +1,5 @@
 # Dealer outcome: one up card's terminal hands, evaluated against a deck.
+from libc.stdint cimport uint64_t
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport N_OUTCOMES, N_RANKS
@@ -6,6 +7,7 @@ from ev.core._keymap cimport KeyMap
 
 cdef enum:
     MAX_DRAW = 40       # bound on cards in one dealer hand / count of one rank in it
+    BATCH = 16          # decks evaluated side by side by distribution_batch (BJ_LANES of its kernel)
 
 cdef class DealerTable:
     cdef readonly int up
@@ -30,9 +32,15 @@ cdef class DealerTable:
     cdef int* group_len
     cdef unsigned char* group_outcome
     cdef double* acc                # scratch: one value per node
+    cdef unsigned char* node_depth  # 0 for a node under a group, its parent's plus one below
     # outcomes of the decks met by cached_distribution: deck (6 bits a rank, 8 the tens) -> offset into known_values
     cdef KeyMap known
     cdef vector[double] known_values
 
     cdef void distribution(self, const int* deck, double* out) noexcept nogil
     cdef void cached_distribution(self, const int* deck, double* out) noexcept nogil
+    cdef void distribution_batch(self, const int* decks, int count, double* out) noexcept nogil
+    cdef void walk_batch(self, const int* decks, int lanes, double* out) noexcept nogil
+    cdef void cached_distribution_batch(self, const int* decks, int count, double* out) noexcept nogil
+    cdef uint64_t deck_key(self, const int* deck) noexcept nogil
+    cdef void keep(self, const int* deck, const double* values) noexcept nogil

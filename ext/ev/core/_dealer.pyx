@@ -24,6 +24,86 @@ from ev.core._keymap cimport keymap_free, keymap_get, keymap_init, keymap_put
 from ev.core._shapes cimport OUTCOME_SHIFT, Terminal, terminal_list, unpack
 
 
+cdef extern from *:
+    """
+    /* The dealer's trie walk for sixteen decks side by side (DealerTable.walk_batch).  Each lane performs
+       the scalar walk's operations in the same order (a product, then a sum), so its values are the
+       scalar ones to the bit; the lanes are eight 16-byte vectors
+       (the walk is bound by the latency of a path's sums, so more lanes cost little more time). */
+    typedef double bj_v2 __attribute__((vector_size(16)));
+    #define BJ_LANES 16
+    #define BJ_VECTORS (BJ_LANES / 2)
+    #define BJ_RANKS 10
+    #define BJ_DRAW 40
+    #define BJ_OUTCOMES 7
+    static void bj_walk_batch(const int* decks, const int* max_count, int max_len, int n_nodes,
+                              const int* parent, const unsigned char* rank, const unsigned char* count,
+                              const double* ways, const unsigned char* depth, const unsigned char* g_outcome,
+                              const int* g_len, double* sums_out) {
+        double ff[BJ_RANKS][BJ_DRAW][BJ_LANES] __attribute__((aligned(64)));
+        double inv_ff[BJ_DRAW][BJ_LANES] __attribute__((aligned(64)));
+        double sums[BJ_OUTCOMES][BJ_LANES] __attribute__((aligned(64)));
+        double f[BJ_LANES];
+        int n[BJ_LANES];
+        int r, k, l, i;
+        for (l = 0; l < BJ_LANES; l++) {
+            n[l] = 0;
+            for (r = 0; r < BJ_RANKS; r++) n[l] += decks[l * BJ_RANKS + r];
+        }
+        for (r = 0; r < BJ_RANKS; r++) {
+            for (l = 0; l < BJ_LANES; l++) ff[r][0][l] = 1.0;
+            for (k = 1; k <= max_count[r]; k++)
+                for (l = 0; l < BJ_LANES; l++) {
+                    int x = decks[l * BJ_RANKS + r] - k + 1;
+                    ff[r][k][l] = x > 0 ? ff[r][k - 1][l] * x : 0.0;
+                }
+        }
+        for (l = 0; l < BJ_LANES; l++) { f[l] = 1.0; inv_ff[0][l] = 1.0; }
+        for (k = 1; k <= max_len; k++)
+            for (l = 0; l < BJ_LANES; l++) { f[l] *= n[l] - k + 1; inv_ff[k][l] = 1.0 / f[l]; }
+        for (k = 0; k < BJ_OUTCOMES; k++)
+            for (l = 0; l < BJ_LANES; l++) sums[k][l] = 0.0;
+        /* The nodes are in depth-first order, a subtree right after its root, so walking backwards a
+           node's children are all met just before it: their sum waits in pend[depth + 1].  A node's
+           value is then its ways (a leaf) plus its children's sum (an inner node, ways 0), exactly the
+           scalar walk's acc[i]: 0 + x is x. */
+        bj_v2 pend[BJ_RANKS + 2][BJ_VECTORS] __attribute__((aligned(64)));
+        int j;
+        for (k = 0; k < BJ_RANKS + 2; k++)
+            for (j = 0; j < BJ_VECTORS; j++) pend[k][j] = (bj_v2){0.0, 0.0};
+        for (i = n_nodes - 1; i >= 0; i--) {
+            const bj_v2* q = (const bj_v2*)&ff[rank[i]][count[i]][0];
+            int d = depth[i], p = parent[i];
+            bj_v2 w = {ways[i], ways[i]};
+            bj_v2 v[BJ_VECTORS];
+            for (j = 0; j < BJ_VECTORS; j++) {
+                v[j] = (w + pend[d + 1][j]) * q[j];
+                pend[d + 1][j] = (bj_v2){0.0, 0.0};
+            }
+            if (p >= 0) {
+                for (j = 0; j < BJ_VECTORS; j++) pend[d][j] += v[j];
+            } else {
+                int g = -1 - p;
+                bj_v2* s = (bj_v2*)&sums[g_outcome[g]][0];
+                const bj_v2* iv = (const bj_v2*)&inv_ff[g_len[g]][0];
+                for (j = 0; j < BJ_VECTORS; j++) s[j] += v[j] * iv[j];
+            }
+        }
+        for (k = 0; k < BJ_OUTCOMES; k++)
+            for (l = 0; l < BJ_LANES; l++) sums_out[k * BJ_LANES + l] = sums[k][l];
+    }
+    """
+    void bj_walk_batch(const int* decks, const int* max_count, int max_len, int n_nodes, const int* parent,
+                       const unsigned char* rank, const unsigned char* count, const double* ways,
+                       const unsigned char* depth, const unsigned char* g_outcome, const int* g_len,
+                       double* sums) noexcept nogil
+    const int BJ_LANES
+
+
+if BJ_LANES != BATCH:      # the kernel's lanes and the batches DealerTable hands it (_dealer.pxd)
+    raise ImportError(f"the dealer kernel walks {BJ_LANES} decks at once, not BATCH = {BATCH}")
+
+
 #: decks whose outcomes cached_distribution keeps, per up card (about 100 bytes each)
 cdef size_t KNOWN_MOST = 1 << 18
 
@@ -51,7 +131,7 @@ cdef class DealerTable:
 
     def __cinit__(self, int up, bint hit_soft_17, int excluded, tuple caps):
         cdef int cap[N_RANKS]
-        cdef int r, j, k, g, depth, prev_depth, n_pairs = 0
+        cdef int r, j, k, g, p, depth, prev_depth, n_pairs = 0
         cdef size_t i
         cdef vector[Terminal] terms
         cdef vector[Sorted] by_group
@@ -154,6 +234,12 @@ cdef class DealerTable:
                 j += 1
             self.node_ways[path_node[depth - 1]] += s.ways
             prev_depth = depth
+        self.node_depth = <unsigned char*>malloc(max(self.n_nodes, 1))
+        if not self.node_depth:
+            raise MemoryError()
+        for i in range(self.n_nodes):
+            p = self.node_parent[i]
+            self.node_depth[i] = self.node_depth[p] + 1 if p >= 0 else 0
 
     def __dealloc__(self):
         keymap_free(&self.known)
@@ -168,6 +254,7 @@ cdef class DealerTable:
         free(self.node_count)
         free(self.node_ways)
         free(self.acc)
+        free(self.node_depth)
         free(self.group_len)
         free(self.group_outcome)
 
@@ -214,27 +301,130 @@ cdef class DealerTable:
                 v += out[k]
         out[BUST] = mass - v
 
+    cdef uint64_t deck_key(self, const int* deck) noexcept nogil:
+        """The deck packed below bit 63 (never 0): 6 bits a rank, 8 for the tens (8 decks hold 128);
+        0 for a deck that does not pack."""
+        cdef uint64_t key = (<uint64_t>1) << 63
+        cdef int r
+        for r in range(N_RANKS):
+            if deck[r] < 0 or deck[r] > (255 if r == TEN else 63):
+                return 0
+            key |= (<uint64_t>deck[r]) << (6 * r)
+        return key
+
+    cdef void keep(self, const int* deck, const double* values) noexcept nogil:
+        """Keep a deck's outcomes for ``cached_distribution`` (at most KNOWN_MOST decks)."""
+        cdef uint64_t key = self.deck_key(deck)
+        cdef int at, r
+        if key == 0 or <size_t>self.known.size >= KNOWN_MOST:
+            return
+        at = self.known_values.size()
+        for r in range(N_OUTCOMES):
+            self.known_values.push_back(values[r])
+        if keymap_put(&self.known, key, at) < 0:     # out of memory: only the cache is lost
+            self.known_values.resize(at)
+
     cdef void cached_distribution(self, const int* deck, double* out) noexcept nogil:
         """``distribution``, kept for the next time the same deck is asked for (a game's split rounds meet the
         same decks under every strategy that is evaluated); at most KNOWN_MOST decks are kept."""
-        cdef uint64_t key = (<uint64_t>1) << 63      # the deck packed below bit 63: never 0
-        cdef int r, at
-        for r in range(N_RANKS):          # 6 bits a rank, 8 for the tens (8 decks hold 128)
-            if deck[r] < 0 or deck[r] > (255 if r == TEN else 63):
-                self.distribution(deck, out)
-                return
-            key |= (<uint64_t>deck[r]) << (6 * r)
-        at = keymap_get(&self.known, key)
+        cdef uint64_t key = self.deck_key(deck)
+        cdef int at = keymap_get(&self.known, key) if key else -1
         if at >= 0:
             memcpy(out, &self.known_values[at], N_OUTCOMES * sizeof(double))
             return
         self.distribution(deck, out)
-        if <size_t>self.known.size < KNOWN_MOST:
-            at = self.known_values.size()
-            for r in range(N_OUTCOMES):
-                self.known_values.push_back(out[r])
-            if keymap_put(&self.known, key, at) < 0:     # out of memory: only the cache is lost
-                self.known_values.resize(at)
+        self.keep(deck, out)
+
+    cdef void distribution_batch(self, const int* decks, int count, double* out) noexcept nogil:
+        """``distribution`` of ``count`` decks (N_RANKS counts each, one after another) into ``out``
+        (N_OUTCOMES each).  The trie is walked once for up to BATCH decks side by side; each deck's
+        sums are formed in the order ``distribution`` forms them, so the values are the same to the bit.
+        A deck that may run out before the dealer finishes goes to ``distribution`` alone."""
+        cdef int chunk[BATCH * N_RANKS]
+        cdef double sums[BATCH * N_OUTCOMES]
+        cdef int where[BATCH]
+        cdef int i, r, l, n, lanes = 0
+        for i in range(count):
+            n = 0
+            for r in range(N_RANKS):
+                n += decks[i * N_RANKS + r]
+            if n < self.max_len:
+                self.distribution(decks + i * N_RANKS, out + i * N_OUTCOMES)
+                continue
+            memcpy(chunk + lanes * N_RANKS, decks + i * N_RANKS, N_RANKS * sizeof(int))
+            where[lanes] = i
+            lanes += 1
+            if lanes == BATCH or i == count - 1:
+                for l in range(lanes, BATCH):       # idle lanes walk a copy of the first deck
+                    memcpy(chunk + l * N_RANKS, chunk, N_RANKS * sizeof(int))
+                self.walk_batch(chunk, lanes, sums)
+                for l in range(lanes):
+                    memcpy(out + where[l] * N_OUTCOMES, sums + l * N_OUTCOMES, N_OUTCOMES * sizeof(double))
+                lanes = 0
+        if lanes:
+            for l in range(lanes, BATCH):
+                memcpy(chunk + l * N_RANKS, chunk, N_RANKS * sizeof(int))
+            self.walk_batch(chunk, lanes, sums)
+            for l in range(lanes):
+                memcpy(out + where[l] * N_OUTCOMES, sums + l * N_OUTCOMES, N_OUTCOMES * sizeof(double))
+
+    cdef void walk_batch(self, const int* decks, int lanes, double* out) noexcept nogil:
+        """The trie walk of ``distribution`` for BATCH decks at once (each at least max_len cards), in
+        vector instructions (``bj_walk_batch``); ``out``: N_OUTCOMES per lane."""
+        cdef double sums[N_OUTCOMES * BATCH]
+        cdef int n[BATCH]
+        cdef int r, k, l
+        cdef double mass, rest
+        bj_walk_batch(decks, self.max_count, self.max_len, self.n_nodes, self.node_parent, self.node_rank,
+                      self.node_count, self.node_ways, self.node_depth, self.group_outcome, self.group_len, sums)
+        for l in range(lanes):
+            n[l] = 0
+            for r in range(N_RANKS):
+                n[l] += decks[l * N_RANKS + r]
+            mass = 1.0 - (decks[l * N_RANKS + self.excluded] / <double>n[l] if self.excluded >= 0 else 0.0)
+            rest = 0.0
+            for k in range(N_OUTCOMES):
+                if k != BUST:
+                    rest += sums[k * BATCH + l]
+                    out[l * N_OUTCOMES + k] = sums[k * BATCH + l]
+            out[l * N_OUTCOMES + BUST] = mass - rest
+
+    cdef void cached_distribution_batch(self, const int* decks, int count, double* out) noexcept nogil:
+        """``cached_distribution`` of ``count`` decks (as ``distribution_batch``): the decks met before are
+        read, the others evaluated side by side and kept."""
+        cdef vector[int] missed
+        cdef vector[int] which
+        cdef vector[double] values
+        cdef uint64_t key
+        cdef int i, r, at
+        cdef size_t j
+        for i in range(count):
+            key = self.deck_key(decks + i * N_RANKS)
+            at = keymap_get(&self.known, key) if key else -1
+            if at >= 0:
+                memcpy(out + i * N_OUTCOMES, &self.known_values[at], N_OUTCOMES * sizeof(double))
+                continue
+            which.push_back(i)
+            for r in range(N_RANKS):
+                missed.push_back(decks[i * N_RANKS + r])
+        if which.empty():
+            return
+        values.resize(which.size() * N_OUTCOMES)
+        self.distribution_batch(missed.data(), <int>which.size(), values.data())
+        for j in range(which.size()):
+            memcpy(out + which[j] * N_OUTCOMES, &values[j * N_OUTCOMES], N_OUTCOMES * sizeof(double))
+            self.keep(decks + which[j] * N_RANKS, &values[j * N_OUTCOMES])
+
+    def probabilities_batch(self, decks):
+        """Python access to ``distribution_batch``: the 7 outcome probabilities (joint units) of each deck."""
+        cdef vector[int] d
+        cdef vector[double] out
+        for deck in decks:
+            for r in range(N_RANKS):
+                d.push_back(deck[r])
+        out.resize(max(len(decks), 1) * N_OUTCOMES)
+        self.distribution_batch(d.data(), len(decks), out.data())
+        return [[out[i * N_OUTCOMES + k] for k in range(N_OUTCOMES)] for i in range(len(decks))]
 
     def probabilities(self, deck):
         """Python access: the 7 outcome probabilities (joint units) for a deck (10 counts)."""
