@@ -34,6 +34,7 @@ cdef class UpcardSolver:
     cdef int deck_of(self, int ctx, int s, int* d) noexcept nogil
     cdef double* memo(self, double** table, int key) noexcept nogil
     cdef double* dealer_dist(self, int ctx, int s) noexcept nogil
+    cdef void every_dealer_dist(self) noexcept nogil
     cdef double bust_value(self, const int* d, int n, int r) noexcept nogil
     cdef double stand(self, int ctx, int s) noexcept nogil
     cdef double draw(self, int ctx, int s, int decide, bint then_stand) noexcept nogil

@@ -23,6 +23,7 @@ Memo tables are allocated the first time a context is used.
 """
 from libc.math cimport NAN, isnan
 from libc.stdlib cimport free, malloc
+from libcpp.vector cimport vector
 
 from ev.core._constants cimport (ACE, BLACKJACK, BUST, CDP1, CDZ, DOUBLE, HIT, N_OUTCOMES, N_RANKS, NO_ACTION,
                                   OPTIMAL, SPLIT, STAND, SURRENDER, TEN)
@@ -124,12 +125,42 @@ cdef class UpcardSolver:
             self.dealer_known[ctx] = <char*>malloc(self.n)
             for i in range(self.n):
                 self.dealer_known[ctx][i] = 0
+            if ctx == 0:
+                self.every_dealer_dist()
         cdef double* out = self.dealer_cache[ctx] + s * N_OUTCOMES
         if not self.dealer_known[ctx][s]:
             self.deck_of(ctx, s, d)
             self.dealer.distribution(d, out)
             self.dealer_known[ctx][s] = 1
         return out
+
+    cdef void every_dealer_dist(self) noexcept nogil:
+        """Fill the unsplit context's dealer cache for every hand state this up card's deck can hold, the
+        decks side by side (``DealerTable.distribution_batch``, the same values as one by one): a round
+        asks for nearly all of them."""
+        cdef vector[int] decks
+        cdef vector[int] states
+        cdef vector[double] values
+        cdef int d[N_RANKS]
+        cdef int s, r, k
+        cdef size_t j
+        for s in range(self.n):
+            self.deck_of(0, s, d)
+            for r in range(N_RANKS):
+                if d[r] < 0:
+                    break
+            else:
+                states.push_back(s)
+                for r in range(N_RANKS):
+                    decks.push_back(d[r])
+        if states.empty():
+            return
+        values.resize(states.size() * N_OUTCOMES)
+        self.dealer.distribution_batch(decks.data(), <int>states.size(), values.data())
+        for j in range(states.size()):
+            for k in range(N_OUTCOMES):
+                self.dealer_cache[0][states[j] * N_OUTCOMES + k] = values[j * N_OUTCOMES + k]
+            self.dealer_known[0][states[j]] = 1
 
     cdef double bust_value(self, const int* d, int n, int r) noexcept nogil:
         """Joint value of busting after drawing rank r from deck d (n cards): minus P(no settled blackjack)."""

@@ -171,12 +171,12 @@ cdef int table_init(UnionTable* t, int bits) noexcept nogil:
     return 0 if t.slots else -1
 
 
-cdef int64_t table_slot(UnionTable* t, uint128 u) noexcept nogil:
-    """The slot of u, found or free (its key then 0); the table grows first when half full; -1 when memory
-    runs out."""
+cdef int table_reserve(UnionTable* t, int64_t extra) noexcept nogil:
+    """Grow t until ``extra`` more unions fit with the table at most half full (so that no slot moves
+    while they are placed); -1 when memory runs out."""
     cdef uint64_t i
     cdef UnionTable bigger
-    if 2 * (t.size + 1) > t.capacity:
+    while 2 * (t.size + extra) > <int64_t>t.capacity:
         if table_init(&bigger, 65 - t.shift) < 0:
             return -1
         for i in range(t.capacity):
@@ -185,6 +185,15 @@ cdef int64_t table_slot(UnionTable* t, uint128 u) noexcept nogil:
                 bigger.size += 1
         free(t.slots)
         t[0] = bigger
+    return 0
+
+
+cdef int64_t table_slot(UnionTable* t, uint128 u) noexcept nogil:
+    """The slot of u, found or free (its key then 0); the table grows first when half full; -1 when memory
+    runs out."""
+    cdef uint64_t i
+    if table_reserve(t, 1) < 0:
+        return -1
     i = union_hash(u) >> t.shift
     while t.slots[i].key != 0 and t.slots[i].key != u:
         i = (i + 1) & (t.capacity - 1)
@@ -220,6 +229,21 @@ cdef _TypeSets _type_sets(list type_sets):
         _PACKED.clear()
     _PACKED[id(type_sets)] = (type_sets, sets)
     return sets
+
+
+cdef enum:
+    CHUNK_FRESH = 256           # new unions that make a chunk of last hands (see SplitRound.last_hand)
+    CHUNK_FINALS = 1 << 12      # or finals placed (their slots are read again: they should still be cached)
+
+
+cdef cppclass Chunk:         # last hands placed in the union table, their sums waiting (SplitRound.last_hand)
+    vector[int64_t] slots           # the finals' slots, group after group
+    vector[int] which               # the finals' indices in the last class
+    vector[size_t] group_start      # where each group's finals start in slots
+    vector[size_t] group_entries    # each group's entries [a, z)
+    vector[int64_t] fresh           # the slots of the unions met for the first time
+    vector[double] weights          # their ff-weights
+    vector[int] decks               # and their decks (N_RANKS each)
 
 
 cdef class SplitRound:
@@ -445,19 +469,18 @@ cdef class SplitRound:
                 self.icells[k] = 0.0
 
     cdef int last_hand(self, EntryMap* states, int last, int hands) noexcept nogil:
-        """Sum the last hand against the dealer, union by union of the other hands."""
+        """Sum the last hand against the dealer, union by union of the other hands.
+
+        The unions are taken in chunks: each group's final unions are placed in the table (every slot
+        asked for at once: the lookups are cache misses, and the memory serves many at a time), the
+        unions met for the first time are then evaluated side by side (``DealerTable.
+        cached_distribution_batch``), and the chunk's groups are summed, in their order."""
         cdef vector[Entry] entries
         cdef uint64_t i
         cdef size_t a, z, j
-        cdef int o, t, b
-        cdef double r[N_TYPES][N_OUTCOMES]     # by the final's type, then the dealer's outcome
-        cdef bint present[N_TYPES]
-        cdef const Final* f
-        cdef const double* g
-        cdef double w
         cdef uint128 u
-        cdef vector[uint128] fitting       # the group's final unions, their slots prefetched
-        cdef vector[int] which
+        cdef vector[uint128] fitting       # a group's final unions, their slots prefetched
+        cdef Chunk chunk
         for i in range(states.capacity):
             if states.slots[i].tset >= 0:
                 entries.push_back(states.slots[i])
@@ -468,26 +491,84 @@ cdef class SplitRound:
             z = a
             while z < entries.size() and entries[z].union == entries[a].union:
                 z += 1
-            memset(r, 0, sizeof(r))
-            memset(present, 0, sizeof(present))
-            # two passes: first every slot is asked for at once (the lookups are cache misses, and the
-            # memory serves many at a time), then they are read
             fitting.clear()
-            which.clear()
+            chunk.group_start.push_back(chunk.slots.size())
             for j in range(self.classes[last].size()):
                 u = entries[a].union + self.classes[last][j].cards
                 if self.fits(u):
                     fitting.push_back(u)
-                    which.push_back(<int>j)
+                    chunk.which.push_back(<int>j)
                     prefetch(&self.unions.slots[union_hash(u) >> self.unions.shift])
-            for j in range(fitting.size()):
-                f = &self.classes[last][which[j]]
-                g = self.dealer_of(fitting[j])
-                if g == NULL:
+            if 2 * (self.unions.size + <int64_t>fitting.size()) > <int64_t>self.unions.capacity:
+                # the table must grow, and its slots move: first finish the chunk so far
+                if self.flush(chunk, entries, last, hands, True) < 0:
                     return -1
+                if table_reserve(&self.unions, <int64_t>fitting.size()) < 0:
+                    return -1
+            if self.place(fitting, chunk) < 0:
+                return -1
+            chunk.group_entries.push_back(a)
+            chunk.group_entries.push_back(z)
+            if chunk.fresh.size() >= CHUNK_FRESH or chunk.slots.size() >= CHUNK_FINALS:
+                if self.flush(chunk, entries, last, hands, False) < 0:
+                    return -1
+            a = z
+        return self.flush(chunk, entries, last, hands, False)
+
+    cdef int place(self, const vector[uint128]& unions, Chunk& chunk) noexcept nogil:
+        """Put ``unions`` in self.unions (room made beforehand), their slots at the end of chunk.slots;
+        the new ones wait in chunk.fresh, with their decks and weights, to be evaluated."""
+        cdef size_t j
+        cdef int64_t i
+        cdef int k
+        cdef int rest[N_RANKS]
+        if table_reserve(&self.unions, <int64_t>unions.size()) < 0:
+            return -1
+        for j in range(unions.size()):
+            i = union_hash(unions[j]) >> self.unions.shift
+            while self.unions.slots[i].key != 0 and self.unions.slots[i].key != unions[j]:
+                i = (i + 1) & <int64_t>(self.unions.capacity - 1)
+            chunk.slots.push_back(i)
+            if self.unions.slots[i].key == 0:
+                self.unions.slots[i].key = unions[j]
+                self.unions.size += 1
+                chunk.fresh.push_back(i)
+                chunk.weights.push_back(self.union_weight(unions[j], rest))
+                for k in range(N_RANKS):
+                    chunk.decks.push_back(rest[k])
+        return 0
+
+    cdef int flush(self, Chunk& chunk, const vector[Entry]& entries, int last, int hands,
+                   bint open_group) noexcept nogil:
+        """Evaluate the chunk's new unions and sum its groups into the cells; ``open_group``: the last
+        group start is not placed yet (it stays, for the group being made)."""
+        cdef size_t m, g, j, a, z, n_groups
+        cdef int k, o, t, b
+        cdef double r[N_TYPES][N_OUTCOMES]     # by the final's type, then the dealer's outcome
+        cdef bint present[N_TYPES]
+        cdef const Final* f
+        cdef const double* v
+        cdef double w
+        cdef size_t kept_start = 0, kept_which = 0
+        cdef vector[double] values
+        if not chunk.fresh.empty():
+            values.resize(chunk.fresh.size() * N_OUTCOMES)
+            self.dealer.cached_distribution_batch(chunk.decks.data(), <int>chunk.fresh.size(), values.data())
+            for m in range(chunk.fresh.size()):
+                for k in range(N_OUTCOMES):
+                    self.unions.slots[chunk.fresh[m]].value[k] = values[m * N_OUTCOMES + k] * chunk.weights[m]
+        n_groups = chunk.group_entries.size() // 2
+        for g in range(n_groups):
+            a, z = chunk.group_entries[2 * g], chunk.group_entries[2 * g + 1]
+            memset(r, 0, sizeof(r))
+            memset(present, 0, sizeof(present))
+            for j in range(chunk.group_start[g], chunk.group_start[g + 1] if g + 1 < chunk.group_start.size()
+                           else chunk.slots.size()):
+                f = &self.classes[last][chunk.which[j]]
+                v = self.unions.slots[chunk.slots[j]].value
                 present[f.type] = True
                 for o in range(N_OUTCOMES):
-                    r[f.type][o] += f.orders * g[o]
+                    r[f.type][o] += f.orders * v[o]
                 self.n_last += 1
             for j in range(a, z):
                 w = <double>entries[j].ways
@@ -499,7 +580,22 @@ cdef class SplitRound:
                         if r[t][o] != 0.0:
                             self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
                                                   self.net_of[b * N_OUTCOMES + o], hands)] += w * r[t][o]
-            a = z
+        if open_group:      # the group being made keeps its start and its finals' indices
+            kept_start = chunk.group_start.back()
+            kept_which = chunk.which.size() - kept_start
+            for j in range(kept_which):
+                chunk.which[j] = chunk.which[kept_start + j]
+            chunk.which.resize(kept_which)
+            chunk.group_start.clear()
+            chunk.group_start.push_back(0)
+        else:
+            chunk.which.clear()
+            chunk.group_start.clear()
+        chunk.slots.clear()
+        chunk.group_entries.clear()
+        chunk.fresh.clear()
+        chunk.weights.clear()
+        chunk.decks.clear()
         return 0
 
     cdef double union_weight(self, uint128 u, int* rest) noexcept nogil:
