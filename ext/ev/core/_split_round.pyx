@@ -354,6 +354,13 @@ cdef class SplitRound:
             h = len(class_indices)
             if h != 2 + n_p or h > MAX_HANDS:
                 raise ValueError("a configuration's hands must be its resplit cards plus two (at most four)")
+            if h == 2 and class_indices[0] == class_indices[1]:
+                c = class_indices[0]
+                with nogil:
+                    status = self.pair_of_hands(words, n_p, c)
+                if status < 0:
+                    raise MemoryError()
+                continue
             last = class_indices[h - 1]
             rest = tuple(sorted(class_indices[:h - 1]))
             level = levels.setdefault((n_p, last), {})
@@ -542,21 +549,15 @@ cdef class SplitRound:
                    bint open_group) noexcept nogil:
         """Evaluate the chunk's new unions and sum its groups into the cells; ``open_group``: the last
         group start is not placed yet (it stays, for the group being made)."""
-        cdef size_t m, g, j, a, z, n_groups
-        cdef int k, o, t, b
+        cdef size_t g, j, a, z, n_groups
+        cdef int o, t, b
         cdef double r[N_TYPES][N_OUTCOMES]     # by the final's type, then the dealer's outcome
         cdef bint present[N_TYPES]
         cdef const Final* f
         cdef const double* v
         cdef double w
         cdef size_t kept_start = 0, kept_which = 0
-        cdef vector[double] values
-        if not chunk.fresh.empty():
-            values.resize(chunk.fresh.size() * N_OUTCOMES)
-            self.dealer.cached_distribution_batch(chunk.decks.data(), <int>chunk.fresh.size(), values.data())
-            for m in range(chunk.fresh.size()):
-                for k in range(N_OUTCOMES):
-                    self.unions.slots[chunk.fresh[m]].value[k] = values[m * N_OUTCOMES + k] * chunk.weights[m]
+        self.evaluate_fresh(chunk)
         n_groups = chunk.group_entries.size() // 2
         for g in range(n_groups):
             a, z = chunk.group_entries[2 * g], chunk.group_entries[2 * g + 1]
@@ -596,6 +597,72 @@ cdef class SplitRound:
         chunk.fresh.clear()
         chunk.weights.clear()
         chunk.decks.clear()
+        return 0
+
+    cdef void evaluate_fresh(self, Chunk& chunk) noexcept nogil:
+        """Fill the slots of the chunk's new unions with their dealer values, side by side."""
+        cdef vector[double] values
+        cdef size_t m
+        cdef int k
+        if chunk.fresh.empty():
+            return
+        values.resize(chunk.fresh.size() * N_OUTCOMES)
+        self.dealer.cached_distribution_batch(chunk.decks.data(), <int>chunk.fresh.size(), values.data())
+        for m in range(chunk.fresh.size()):
+            for k in range(N_OUTCOMES):
+                self.unions.slots[chunk.fresh[m]].value[k] = values[m * N_OUTCOMES + k] * chunk.weights[m]
+        chunk.fresh.clear()
+        chunk.weights.clear()
+        chunk.decks.clear()
+
+    cdef int pair_of_hands(self, uint64_t words, int n_p, int c) noexcept nogil:
+        """Add the rounds of two hands of one class ``c`` (one split; or two hands, no resplit, in a resplit
+        game): the finals (i, j) and (j, i) make the same union and type multiset, so each unordered pair
+        is summed once, weighted twice when i != j (half the lookups of the general merge); -1 when
+        memory runs out."""
+        cdef size_t i, j, q, size = self.classes[c].size()
+        cdef const Final* fi
+        cdef const Final* fj
+        cdef uint128 u, start = (<uint128>n_p) << self.shift[self.resplit_kind]
+        cdef uint128 wi
+        cdef int o, b, ti
+        cdef double w
+        cdef const double* v
+        cdef vector[uint128] unions         # a chunk's final unions, their type sets and weights
+        cdef vector[int] tsets
+        cdef vector[double] weights
+        cdef Chunk chunk
+        for i in range(size):
+            fi = &self.classes[c][i]
+            wi = (<uint128>words) * fi.orders
+            ti = self.combine[fi.type]          # the set of one hand of fi's type
+            for j in range(i, size):
+                fj = &self.classes[c][j]
+                u = start + fi.cards + fj.cards
+                if not self.fits(u):
+                    continue
+                unions.push_back(u)
+                tsets.push_back(self.combine[ti * N_TYPES + fj.type])
+                weights.push_back(<double>(wi * fj.orders * (2 if j != i else 1)))
+                prefetch(&self.unions.slots[union_hash(u) >> self.unions.shift])
+            if unions.size() < CHUNK_FINALS and i + 1 < size:
+                continue
+            if self.place(unions, chunk) < 0:
+                return -1
+            self.evaluate_fresh(chunk)
+            for q in range(unions.size()):
+                v = self.unions.slots[chunk.slots[q]].value
+                b, w = tsets[q], weights[q]
+                for o in range(N_OUTCOMES):
+                    if v[o] != 0.0:
+                        self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
+                                              self.net_of[b * N_OUTCOMES + o], 2)] += w * v[o]
+            self.n_last += unions.size()
+            unions.clear()
+            tsets.clear()
+            weights.clear()
+            chunk.slots.clear()
+        self.n_entries += size
         return 0
 
     cdef double union_weight(self, uint128 u, int* rest) noexcept nogil:
