@@ -34,10 +34,10 @@ play, as ``Game.hand`` reports them; round EVs are unconditioned.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb, isnan
-from typing import Any
+from typing import Any, NamedTuple
 
 from ev.analysis.accounting import Figures
 from ev.analysis.game import Game, HandResult
@@ -70,9 +70,11 @@ _CONTEXTS = ("play", "fallback", "split")
 
 
 # ===== rows and codes ==========================================================================
-@dataclass(frozen=True)
-class Row:
-    """One chart row: ``kind`` 'hard' or 'soft' with ``value`` the total, or 'pair' with ``value`` the rank."""
+class Row(NamedTuple):
+    """One chart row: ``kind`` 'hard' or 'soft' with ``value`` the total, or 'pair' with ``value`` the rank.
+
+    A named tuple, so that hashing one (the charts' dicts look rows up hundreds of thousands of times)
+    runs no Python code."""
 
     kind: str
     value: int
@@ -147,6 +149,8 @@ class ChartLayout:
         self.secondary: list[Row | None] = []
         self.states: dict[Row, list[int]] = {row: [] for row in self.rows}    # primary states
         self.deps: dict[Row, list[int]] = {row: [] for row in self.rows}      # states a row can affect
+        canonical: dict[Row | None, Row | None] = {row: row for row in self.rows}
+        canonical[None] = None
         for s, hand in enumerate(self.hands):
             pair = pair_rank(hand)
             if sum(hand) < 2:
@@ -155,6 +159,8 @@ class ChartLayout:
                 first, second = Row("pair", pair), _total_row(hand)
             else:
                 first, second = _total_row(hand), None
+            # the rows' own objects: a dict finds a key by identity before comparing rows field by field
+            first, second = canonical[first], canonical[second]
             self.primary.append(first)
             self.secondary.append(second)
             if first is not None:
@@ -165,6 +171,11 @@ class ChartLayout:
         self._memo: dict[tuple, int | None] = {}
         self._actions: dict[tuple, tuple[int, int, int]] = {}
         self.candidates = {row: self._candidates(row) for row in self.rows}
+        #: per state, its (rank, count) pairs of nonzero counts, rank ascending
+        self.counts = [tuple((r, k) for r, k in enumerate(hand) if k) for hand in self.hands]
+        #: per row and candidate code, the action of each of the row's primary states in context 'play'
+        self.row_actions = {row: {code: [self.resolved(s, code, "play") for s in self.states[row]]
+                                  for code in self.candidates[row]} for row in self.rows}
 
     def _candidates(self, row: Row) -> tuple[str, ...]:
         r = self.rules
@@ -205,23 +216,29 @@ class ChartLayout:
         """(play, fallback, split_play) codes of every state for one up card's cells."""
         n = len(self.hands)
         play, fallback, split = bytearray([NO_ACTION] * n), bytearray([NO_ACTION] * n), bytearray([NO_ACTION] * n)
-        for s in range(n):
-            self.update(cells, s, play, fallback, split)
+        self.update(cells, range(n), play, fallback, split)
         return play, fallback, split
 
-    def update(self, cells: dict[Row, str], s: int, play: bytearray, fallback: bytearray,
+    def update(self, cells: dict[Row, str], states: Iterable[int], play: bytearray, fallback: bytearray,
                split: bytearray) -> None:
-        """Set state s's play, fallback and split-hand actions from the cells of its rows (remembered by
-        those cells: the ascent asks again and again)."""
-        first, second = self.primary[s], self.secondary[s]
-        key = (s, None if first is None else cells[first], None if second is None else cells[second])
-        actions = self._actions.get(key)
-        if actions is None:
-            p = self.action(cells, s, "play")
-            actions = self._actions[key] = (p, self.action(cells, s, "fallback")
-                                            if pair_rank(self.hands[s]) is not None else p,
-                                            self.action(cells, s, "split"))
-        play[s], fallback[s], split[s] = actions
+        """Set the play, fallback and split-hand actions of ``states`` from the cells of their rows
+        (remembered by those cells: the ascent asks again and again)."""
+        primary, secondary, known = self.primary, self.secondary, self._actions
+        for s in states:
+            first, second = primary[s], secondary[s]
+            key = (s, None if first is None else cells[first], None if second is None else cells[second])
+            actions = known.get(key)
+            if actions is None:
+                p = self.action(cells, s, "play")
+                actions = known[key] = (p, self.action(cells, s, "fallback")
+                                        if pair_rank(self.hands[s]) is not None else p,
+                                        self.action(cells, s, "split"))
+            play[s], fallback[s], split[s] = actions
+
+
+def chart_layout(game: Game) -> ChartLayout:
+    """The game's :class:`ChartLayout`, made once per game (its memos fill as charts are evaluated)."""
+    return game.memo(("chart_layout",), lambda: ChartLayout(game))
 
 
 # ===== exact EV of a chart column ================================================================
@@ -376,22 +393,27 @@ def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row
     up, base = column.up, column.base
     stand, hit, double = column.solver.values_table()
     total = sum(base)
+    ways = [[comb(base[r], k) for k in range(max(base) + 1)] for r in range(N_RANKS)]   # 0 beyond the shoe
     split_values: dict[int, float] = {}
     cells: dict[Row, str] = {}
     for row in layout.rows:
         candidates = layout.candidates[row]
         scores = dict.fromkeys(candidates, 0.0)
-        for s in layout.states[row]:
-            hand = layout.hands[s]
-            if isnan(stand[s]) or any(h > b for h, b in zip(hand, base)):
+        row_actions = layout.row_actions[row]
+        for i, s in enumerate(layout.states[row]):
+            if isnan(stand[s]):
                 continue
-            n = sum(hand)
             weight = 1.0
-            for r in range(N_RANKS):
-                weight *= comb(base[r], hand[r])
+            n = 0
+            for r, k in layout.counts[s]:     # the ranks held, ascending (a factor comb(b, 0) = 1 is exact)
+                weight *= ways[r][k] if k < len(ways[r]) else 0
+                n += k
+            if not weight:                    # more of a rank than the shoe holds
+                continue
             weight /= comb(total, n)
+            hand = layout.hands[s]
             for code in candidates:
-                action = layout.resolved(s, code, "play")
+                action = row_actions[code][i]
                 if action == STAND:
                     v = stand[s]
                 elif action == HIT:
@@ -420,7 +442,7 @@ def derive(game: Game, max_sweeps: int = 50, start_code: str | None = None) -> D
     allowed (else the row's first candidate) instead of the best-on-average code.
     """
     start = time.perf_counter()
-    layout = ChartLayout(game)
+    layout = chart_layout(game)
     r = game.rules
     cells: dict[Row, dict[int, str | None]] = {row: {} for row in layout.rows}
     ev_by_up: dict[str, float] = {}
@@ -451,14 +473,12 @@ def derive(game: Game, max_sweeps: int = 50, start_code: str | None = None) -> D
                     if code == original:
                         continue
                     col[row] = code
-                    for s in layout.deps[row]:
-                        layout.update(col, s, play, fallback, split)
+                    layout.update(col, layout.deps[row], play, fallback, split)
                     value = column.play_ev(bytes(play), bytes(fallback), bytes(split))
                     if value > best_value + TOLERANCE:
                         best_code, best_value = code, value
                 col[row] = best_code
-                for s in layout.deps[row]:
-                    layout.update(col, s, play, fallback, split)
+                layout.update(col, layout.deps[row], play, fallback, split)
                 if best_code != original:
                     changed, current = True, best_value
                     changes += 1
@@ -486,7 +506,7 @@ def derive(game: Game, max_sweeps: int = 50, start_code: str | None = None) -> D
 def chart_policy(game: Game, cells: dict[Row, dict[int, str | None]], insurance: bool | None,
                 even_money: bool | None, name: str = "basic strategy (total-dependent chart)") -> Policy:
     """The :class:`Policy` of a player who follows the chart ``cells`` exactly."""
-    layout = ChartLayout(game)
+    layout = chart_layout(game)
     n = len(layout.hands)
     play, fallback, split_play = {}, {}, {}
     for up in range(N_RANKS):
