@@ -341,9 +341,8 @@ cdef class DealerTable:
         sums are formed in the order ``distribution`` forms them, so the values are the same to the bit.
         A deck that may run out before the dealer finishes goes to ``distribution`` alone."""
         cdef int chunk[BATCH * N_RANKS]
-        cdef double sums[BATCH * N_OUTCOMES]
         cdef int where[BATCH]
-        cdef int i, r, l, n, lanes = 0
+        cdef int i, r, n, lanes = 0
         for i in range(count):
             n = 0
             for r in range(N_RANKS):
@@ -354,40 +353,40 @@ cdef class DealerTable:
             memcpy(chunk + lanes * N_RANKS, decks + i * N_RANKS, N_RANKS * sizeof(int))
             where[lanes] = i
             lanes += 1
-            if lanes == BATCH or i == count - 1:
-                for l in range(lanes, BATCH):       # idle lanes walk a copy of the first deck
-                    memcpy(chunk + l * N_RANKS, chunk, N_RANKS * sizeof(int))
-                self.walk_batch(chunk, lanes, sums)
-                for l in range(lanes):
-                    memcpy(out + where[l] * N_OUTCOMES, sums + l * N_OUTCOMES, N_OUTCOMES * sizeof(double))
+            if lanes == BATCH:
+                self.walk_batch(chunk, lanes, where, out)
                 lanes = 0
         if lanes:
-            for l in range(lanes, BATCH):
-                memcpy(chunk + l * N_RANKS, chunk, N_RANKS * sizeof(int))
-            self.walk_batch(chunk, lanes, sums)
-            for l in range(lanes):
-                memcpy(out + where[l] * N_OUTCOMES, sums + l * N_OUTCOMES, N_OUTCOMES * sizeof(double))
+            self.walk_batch(chunk, lanes, where, out)
 
-    cdef void walk_batch(self, const int* decks, int lanes, double* out) noexcept nogil:
-        """The trie walk of ``distribution`` for BATCH decks at once (each at least max_len cards), in
-        vector instructions (``bj_walk_batch``); ``out``: N_OUTCOMES per lane."""
+    cdef void walk_batch(self, int* decks, int lanes, const int* where, double* out) noexcept nogil:
+        """The trie walk of ``distribution`` for the first ``lanes`` of BATCH decks (each at least max_len
+        cards) at once, in vector instructions (``bj_walk_batch``); lane l's outcomes go to
+        ``out[where[l] * N_OUTCOMES ..]``.  The idle lanes walk copies of the first deck; a lone deck is
+        walked alone."""
         cdef double sums[N_OUTCOMES * BATCH]
-        cdef int n[BATCH]
-        cdef int r, k, l
+        cdef int r, k, l, n
         cdef double mass, rest
+        cdef double* o
+        if lanes == 1:
+            self.distribution(decks, out + where[0] * N_OUTCOMES)
+            return
+        for l in range(lanes, BATCH):
+            memcpy(decks + l * N_RANKS, decks, N_RANKS * sizeof(int))
         bj_walk_batch(decks, self.max_count, self.max_len, self.n_nodes, self.node_parent, self.node_rank,
                       self.node_count, self.node_ways, self.node_depth, self.group_outcome, self.group_len, sums)
         for l in range(lanes):
-            n[l] = 0
+            n = 0
             for r in range(N_RANKS):
-                n[l] += decks[l * N_RANKS + r]
-            mass = 1.0 - (decks[l * N_RANKS + self.excluded] / <double>n[l] if self.excluded >= 0 else 0.0)
+                n += decks[l * N_RANKS + r]
+            mass = 1.0 - (decks[l * N_RANKS + self.excluded] / <double>n if self.excluded >= 0 else 0.0)
+            o = out + where[l] * N_OUTCOMES
             rest = 0.0
             for k in range(N_OUTCOMES):
                 if k != BUST:
                     rest += sums[k * BATCH + l]
-                    out[l * N_OUTCOMES + k] = sums[k * BATCH + l]
-            out[l * N_OUTCOMES + BUST] = mass - rest
+                    o[k] = sums[k * BATCH + l]
+            o[BUST] = mass - rest
 
     cdef void cached_distribution_batch(self, const int* decks, int count, double* out) noexcept nogil:
         """``cached_distribution`` of ``count`` decks (as ``distribution_batch``): the decks met before are

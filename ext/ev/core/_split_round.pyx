@@ -594,9 +594,6 @@ cdef class SplitRound:
             chunk.group_start.clear()
         chunk.slots.clear()
         chunk.group_entries.clear()
-        chunk.fresh.clear()
-        chunk.weights.clear()
-        chunk.decks.clear()
         return 0
 
     cdef void evaluate_fresh(self, Chunk& chunk) noexcept nogil:
