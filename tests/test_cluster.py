@@ -155,6 +155,20 @@ def test_a_local_cluster_leaves_no_scratch_space(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_local_cluster_logs_nothing_in_this_process_until_it_has_closed():
+    """The scheduler and the nannies of --dask-local run in bjev's process: while the cluster lives and while it
+    closes (a worker stopped by a signal makes them log closed connections with tracebacks at INFO), Dask's
+    loggers here are quiet; afterwards they are as they were."""
+    import logging
+    log = logging.getLogger("distributed.batched")
+    before = logging.getLogger("distributed").level
+    with DaskExecutor(local_workers=1) as executor:
+        assert not log.isEnabledFor(logging.INFO) and not log.isEnabledFor(logging.ERROR)
+        executor.close()
+        assert logging.getLogger("distributed").level == before
+    assert logging.getLogger("distributed").level == before
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_to_the_process_group_of_a_dask_sweep_is_one_line(tmp_path, sig):

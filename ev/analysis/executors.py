@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import os
 import shutil
@@ -305,12 +306,19 @@ class DaskExecutor(Executor):
         self._scratch: str | None = None
         self.cluster: Any = None
         self.client: Any = None
+        self._log_level: int | None = None
         try:
             if local_workers is not None:
-                import logging
                 n = _check_workers(local_workers, "--dask-local")
                 # Dask's scratch space (spilled data, worker files) in a directory of its own, removed by close()
                 self._scratch = tempfile.mkdtemp(prefix="bjev-dask-")
+                # the scheduler and the nannies run in this process: a worker stopped by a signal (Ctrl-C at the
+                # terminal reaches the whole process group) makes them log its closed connections, tracebacks
+                # included, at INFO; LocalCluster's silence_logs lowers only its handlers, and only until it starts
+                # to close.  Its logger stays at CRITICAL until close() has stopped everything.
+                distributed_log = logging.getLogger("distributed")
+                self._log_level = distributed_log.level
+                distributed_log.setLevel(logging.CRITICAL)
                 import dask
                 with (dask.config.set({"temporary-directory": self._scratch}), _workers_ignore_sigint(),
                       _workers_quiet()):
@@ -400,6 +408,9 @@ class DaskExecutor(Executor):
         scratch, self._scratch = self._scratch, None
         if scratch is not None:
             shutil.rmtree(scratch, ignore_errors=True)
+        level, self._log_level = self._log_level, None
+        if level is not None:
+            logging.getLogger("distributed").setLevel(level)
 
 
 def executor_for(workers: int | None = None, scheduler: str | None = None,
