@@ -122,6 +122,39 @@ def test_dealer_batch_is_the_one_by_one_walk_to_the_bit(decks):
         assert got == pytest.approx([float(x) for x in twin], abs=1e-15)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_split_contexts_batched_are_the_one_by_one_values_to_the_bit(seed):
+    """A split hand's recursion has its dealer decks evaluated side by side before it runs (walked ahead,
+    deciding where it decides): every split hand value, in every deck context and under every decision source
+    (CDZ-, CDP1, its own), and every context's stand values, are the floats of a solver that evaluated the same
+    decks one by one."""
+    from ev.core._player import EXTRA_LIMIT
+    rng = random.Random(7 + seed)
+    rules = Rules(decks=(1, 2, 6)[seed], max_split_hands=4, resplit_aces=rng.random() < 0.5,
+                  double_after_split=rng.random() < 0.5, hit_soft_17=rng.random() < 0.5, double="any")
+    batched, one_by_one = Game(rules), Game(rules)
+    graph = one_by_one.graph
+    for up in rng.sample(range(N_RANKS), 4):
+        a, b = batched.solver(up), one_by_one.solver(up)
+        base = subtract(one_by_one.shoe, composition_of([up]))
+        for pair in rng.sample(range(N_RANKS), 4):
+            for extra in range(1, EXTRA_LIMIT + 1):
+                ctx = 1 + pair * EXTRA_LIMIT + extra - 1
+                for s, hand in enumerate(graph["hands"]):      # every deck of the context, one by one
+                    deck = [base[r] - hand[r] - (extra if r == pair else 0) for r in range(N_RANKS)]
+                    if min(deck) >= 0 and sum(deck) > 0 and hand[pair] > 0 and sum(hand) >= 2:
+                        b.dealer_probabilities(s, ctx)
+                for decide in sorted({0, 1, extra}):
+                    for one_card in (False, True):
+                        got = a.split_hand_values(pair, extra, decide, one_card)
+                        want = b.split_hand_values(pair, extra, decide, one_card)
+                        assert [x if x == x else "nan" for x in got] == [x if x == x else "nan" for x in want], (
+                            up, pair, extra, decide, one_card)
+                got, want = a.context_stand_values(pair, extra), b.context_stand_values(pair, extra)
+                assert [x if x == x else "nan" for x in got] == [x if x == x else "nan" for x in want]
+    assert batched.solver(up).work()["dealer_evaluations"] > 0
+
+
 # ----- hands and rounds against the Fraction twin ---------------------------------------------------
 def _random_hand(rng: random.Random, base: tuple, pair: bool) -> list[int]:
     """A random pair, or two or three random cards, that is neither bust nor a natural."""

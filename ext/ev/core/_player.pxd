@@ -2,6 +2,7 @@
 from ev.core._constants cimport N_OUTCOMES, N_RANKS
 from ev.core._dealer cimport DealerTable
 from ev.core._shapes cimport HandGraphArrays
+from libcpp.vector cimport vector
 
 cdef enum:
     MAX_EXTRA = 5       # value decks of a split hand: pair cards gone beyond its own, 1 .. 5 (four hands: 2(4-2)+1)
@@ -30,10 +31,15 @@ cdef class UpcardSolver:
     cdef double* stand_memo[N_CTX]            # n
     cdef double* double_memo[N_CTX]           # n
     cdef double* hit_memo[N_CTX * N_DECIDE]   # n, by deck context and decision source
+    cdef char batched[N_CTX * N_DECIDE * 2]   # split_dealer_batch done, by (context, source, one card)
 
     cdef int deck_of(self, int ctx, int s, int* d) noexcept nogil
     cdef double* memo(self, double** table, int key) noexcept nogil
+    cdef int alias(self, int ctx, int s) noexcept nogil
+    cdef void dealer_cache_of(self, int ctx) noexcept nogil
     cdef double* dealer_dist(self, int ctx, int s) noexcept nogil
+    cdef void dealer_batch(self, int ctx, const vector[int]& states) noexcept nogil
+    cdef void split_dealer_batch(self, int ctx, int decide, int start, bint one_card) noexcept nogil
     cdef void every_dealer_dist(self) noexcept nogil
     cdef double bust_value(self, const int* d, int n, int r) noexcept nogil
     cdef double stand(self, int ctx, int s) noexcept nogil

@@ -73,6 +73,8 @@ cdef class UpcardSolver:
             self.double_memo[i] = NULL
         for i in range(N_CTX * N_DECIDE):
             self.hit_memo[i] = NULL
+        for i in range(N_CTX * N_DECIDE * 2):
+            self.batched[i] = 0
 
     def __dealloc__(self):
         cdef int i
@@ -105,6 +107,27 @@ cdef class UpcardSolver:
             table[key] = row
         return row
 
+    cdef int alias(self, int ctx, int s) noexcept nogil:
+        """The unsplit state whose deck is hand s's deck in split context ctx (s plus the context's extra pair
+        cards, when that hand exists), or -1."""
+        cdef int t = s, j
+        for j in range(ctx_extra(ctx)):
+            if t >= 0:
+                t = self.nxt[t * N_RANKS + ctx_pair(ctx)]
+        return t
+
+    cdef void dealer_cache_of(self, int ctx) noexcept nogil:
+        """Allocate ctx's dealer cache (nothing known; the unsplit context is filled at once)."""
+        cdef int i
+        if self.dealer_cache[ctx] != NULL:
+            return
+        self.dealer_cache[ctx] = <double*>malloc(self.n * N_OUTCOMES * sizeof(double))
+        self.dealer_known[ctx] = <char*>malloc(self.n)
+        for i in range(self.n):
+            self.dealer_known[ctx][i] = 0
+        if ctx == 0:
+            self.every_dealer_dist()
+
     cdef double* dealer_dist(self, int ctx, int s) noexcept nogil:
         """Dealer distribution (joint units) for hand s in context ctx, memoised.
 
@@ -112,27 +135,104 @@ cdef class UpcardSolver:
         extra pair cards when that hand exists, so the two share one cache entry.
         """
         cdef int d[N_RANKS]
-        cdef int t, j, i
+        cdef int t
         if ctx > 0:
-            t = s
-            for j in range(ctx_extra(ctx)):
-                if t >= 0:
-                    t = self.nxt[t * N_RANKS + ctx_pair(ctx)]
+            t = self.alias(ctx, s)
             if t >= 0:
                 return self.dealer_dist(0, t)
-        if self.dealer_cache[ctx] == NULL:
-            self.dealer_cache[ctx] = <double*>malloc(self.n * N_OUTCOMES * sizeof(double))
-            self.dealer_known[ctx] = <char*>malloc(self.n)
-            for i in range(self.n):
-                self.dealer_known[ctx][i] = 0
-            if ctx == 0:
-                self.every_dealer_dist()
+        self.dealer_cache_of(ctx)
         cdef double* out = self.dealer_cache[ctx] + s * N_OUTCOMES
         if not self.dealer_known[ctx][s]:
             self.deck_of(ctx, s, d)
             self.dealer.distribution(d, out)
             self.dealer_known[ctx][s] = 1
         return out
+
+    cdef void dealer_batch(self, int ctx, const vector[int]& states) noexcept nogil:
+        """Fill ctx's dealer cache for ``states`` (split-context states, each a hand its deck holds), the decks
+        not known yet side by side (``DealerTable.distribution_batch``: the values ``dealer_dist`` would find
+        one by one, to the bit); states that share an unsplit state's deck are left to it."""
+        cdef vector[int] decks
+        cdef vector[int] which
+        cdef vector[double] values
+        cdef int d[N_RANKS]
+        cdef int r, k, s
+        cdef size_t j
+        for j in range(states.size()):
+            s = states[j]
+            if self.alias(ctx, s) >= 0:
+                continue
+            self.dealer_cache_of(ctx)       # (only for a deck of its own: the caches are most of the memory)
+            if self.dealer_known[ctx][s]:
+                continue
+            self.dealer_known[ctx][s] = 2        # listed (a state may be listed twice)
+            self.deck_of(ctx, s, d)
+            which.push_back(s)
+            for r in range(N_RANKS):
+                decks.push_back(d[r])
+        if which.empty():
+            return
+        values.resize(which.size() * N_OUTCOMES)
+        self.dealer.distribution_batch(decks.data(), <int>which.size(), values.data())
+        for j in range(which.size()):
+            for k in range(N_OUTCOMES):
+                self.dealer_cache[ctx][which[j] * N_OUTCOMES + k] = values[j * N_OUTCOMES + k]
+            self.dealer_known[ctx][which[j]] = 1
+
+    cdef void split_dealer_batch(self, int ctx, int decide, int start, bint one_card) noexcept nogil:
+        """Evaluate, side by side, the dealer decks that ``split_hand_values(ctx, decide)`` from the split hand
+        ``start`` will stand on: its recursion walked ahead, deciding where it decides (in another context,
+        whose own stands are batched first), without the dealer.  Once per (context, source, one card)."""
+        cdef int flag = (ctx * N_DECIDE + decide) * 2 + (1 if one_card else 0)
+        cdef int src = decide_context(ctx, decide)
+        cdef int d[N_RANKS]
+        cdef vector[int] stack
+        cdef vector[int] need
+        cdef char* seen
+        cdef int s, t, r, act
+        if self.batched[flag]:
+            return
+        self.batched[flag] = 1
+        if src != ctx and src != 0:
+            self.split_dealer_batch(src, own_decide(src), start, False)
+        self.deck_of(ctx, start, d)
+        for r in range(N_RANKS):
+            t = self.nxt[start * N_RANKS + r]
+            if d[r] > 0 and t >= 0:
+                if one_card:
+                    need.push_back(t)
+                else:
+                    stack.push_back(t)
+        seen = <char*>malloc(self.n)
+        if seen == NULL:
+            return                  # nothing batched: the recursion asks one by one
+        for s in range(self.n):
+            seen[s] = 0
+        while not stack.empty():
+            s = stack.back()
+            stack.pop_back()
+            if seen[s]:
+                continue
+            seen[s] = 1
+            if self.total[s] == 21:
+                need.push_back(s)
+                continue
+            act = self.choice(src, s, self.can_double(ctx, s)) if src != ctx else NO_ACTION
+            if act == STAND or act == NO_ACTION:
+                need.push_back(s)
+            if act == STAND:
+                continue
+            self.deck_of(ctx, s, d)
+            for r in range(N_RANKS):
+                t = self.nxt[s * N_RANKS + r]
+                if d[r] <= 0 or t < 0:
+                    continue
+                if act == HIT or act == NO_ACTION:
+                    stack.push_back(t)
+                if act == DOUBLE or (act == NO_ACTION and self.can_double(ctx, s)):
+                    need.push_back(t)
+        free(seen)
+        self.dealer_batch(ctx, need)
 
     cdef void every_dealer_dist(self) noexcept nogil:
         """Fill the unsplit context's dealer cache for every hand state this up card's deck can hold, the
@@ -353,6 +453,7 @@ cdef class UpcardSolver:
         cdef int start = self.nxt[pair]   # the empty hand is state 0
         cdef double v[N_RANKS]
         with nogil:
+            self.split_dealer_batch(ctx, decide, start, one_card)
             self.deck_of(ctx, start, d)
             for r in range(N_RANKS):
                 t = self.nxt[start * N_RANKS + r]
@@ -374,9 +475,15 @@ cdef class UpcardSolver:
         cdef int ctx = ctx_index(pair, extra)
         cdef int s
         cdef double* out = <double*>malloc(self.n * sizeof(double))
+        cdef vector[int] listed
         if not out:
             raise MemoryError()
         with nogil:
+            if ctx > 0:
+                for s in range(self.n):
+                    if self.holds(ctx, s) and self.counts[s * N_RANKS + pair] > 0:
+                        listed.push_back(s)
+                self.dealer_batch(ctx, listed)
             for s in range(self.n):
                 if self.holds(ctx, s) and (pair < 0 or self.counts[s * N_RANKS + pair] > 0):
                     out[s] = self.stand(ctx, s)
