@@ -233,6 +233,9 @@ cdef class OptimalSplitter:
     cdef char* shorts              # per entry: its deck runs short (only read once any has)
     cdef int* links                # per entry and rank: the entry of the deck with one more card gone, or -1
     cdef bint any_short
+    cdef vector[int] pending       # entries made, their decks not evaluated yet (fill_pending)
+    cdef vector[int] pending_decks # their decks, N_RANKS each
+    cdef vector[double] batch_values
     cdef readonly dict values      # (pair, sense) -> EV of splitting (joint); ("stake", pair, sense) -> its stake
     # (pair, one card, sense) -> (eps, the first hand's decisions, its near-tie masks): the first hand's plan, once
     # computed;
@@ -258,6 +261,8 @@ cdef class OptimalSplitter:
         """An empty dealer memo of the starting size (small: ten up cards' empty memos after ``release`` would
         otherwise hold 5 MiB each; the table doubles as it fills)."""
         self.capacity, self.shift, self.size, self.any_short = 1 << MEMO_START_BITS, 64 - MEMO_START_BITS, 0, False
+        self.pending.clear()
+        self.pending_decks.clear()
         self.keys = <uint64_t*>calloc(self.capacity, sizeof(uint64_t))
         self.slot_entry = <int*>malloc(self.capacity * sizeof(int))
         self.stands = <double*>malloc(self.capacity // 2 * N_CLASSES * sizeof(double))
@@ -343,12 +348,18 @@ cdef class OptimalSplitter:
     cdef int dealer(self, uint64_t gone) noexcept nogil:
         """The memo entry of the deck ``base - gone``: ``stands[6 i ..]`` the stand values of totals 16 (or
         less) to 21, ``probs[7 i ..]`` the 7 outcome probabilities (joint units).  0 when memory runs out."""
+        cdef int entry = self.entry_of(gone)
+        if self.out_of_memory:
+            return 0
+        self.fill_pending()
+        return entry
+
+    cdef int entry_of(self, uint64_t gone) noexcept nogil:
+        """``dealer``'s entry, found or made; a new one waits (``pending``) until ``fill_pending`` evaluates the
+        decks waiting side by side.  0 (and ``out_of_memory``) when memory runs out."""
         cdef uint64_t key = gone + 1
         cdef uint64_t i = self.slot(key)
-        cdef int d[N_RANKS]
-        cdef int r, k, t, n = 0, entry
-        cdef double* p
-        cdef double v, total = 0.0, mass
+        cdef int r, entry
         self.n_lookups += 1
         while self.keys[i]:
             if self.keys[i] == key:
@@ -361,39 +372,68 @@ cdef class OptimalSplitter:
             if not self.grow():
                 self.out_of_memory = True
                 return 0
-            return self.dealer(gone)
+            return self.entry_of(gone)
         entry = self.size
         self.keys[i], self.slot_entry[i] = key, entry
         self.size += 1
         for r in range(N_RANKS):
             self.links[entry * N_RANKS + r] = -1
-        p = self.probs + entry * N_OUTCOMES
+        self.shorts[entry] = 0          # (until evaluated: fill_pending marks a short deck)
+        self.pending.push_back(entry)
         for r in range(N_RANKS):
-            d[r] = self.base[r] - count_of(gone, r)
-            n += d[r]
-        self.solver.dealer.distribution(d, p)
-        for k in range(N_OUTCOMES):
-            total += p[k]
-        mass = 1.0 - (d[self.bj] / <double>n if self.bj >= 0 and n > 0 else 0.0)
-        self.shorts[entry] = n == 0 or total < mass - 1e-9
-        if self.shorts[entry]:
-            self.short_deck = self.any_short = True
-        for t in range(N_CLASSES):       # totals 16 (or less), 17, ..., 21
-            v = p[BUST] - p[BLACKJACK]
-            for k in range(5):
-                if 17 + k < 16 + t:
-                    v += p[k]
-                elif 17 + k > 16 + t:
-                    v -= p[k]
-            self.stands[entry * N_CLASSES + t] = v
+            self.pending_decks.push_back(self.base[r] - count_of(gone, r))
         return entry
+
+    cdef void fill_pending(self) noexcept nogil:
+        """Evaluate the waiting entries' decks side by side (``DealerTable.distribution_batch``, the values of
+        one by one to the bit) and fill their probabilities, short-deck marks and stand values."""
+        cdef int m = <int>self.pending.size()
+        cdef int j, k, t, r, n, entry
+        cdef const int* d
+        cdef double* p
+        cdef double v, total, mass
+        if m == 0:
+            return
+        self.batch_values.resize(m * N_OUTCOMES)
+        self.solver.dealer.distribution_batch(self.pending_decks.data(), m, self.batch_values.data())
+        for j in range(m):
+            entry = self.pending[j]
+            d = self.pending_decks.data() + j * N_RANKS
+            p = self.probs + entry * N_OUTCOMES
+            memcpy(p, self.batch_values.data() + j * N_OUTCOMES, N_OUTCOMES * sizeof(double))
+            n = 0
+            for r in range(N_RANKS):
+                n += d[r]
+            total = 0.0
+            for k in range(N_OUTCOMES):
+                total += p[k]
+            mass = 1.0 - (d[self.bj] / <double>n if self.bj >= 0 and n > 0 else 0.0)
+            self.shorts[entry] = n == 0 or total < mass - 1e-9
+            if self.shorts[entry]:
+                self.short_deck = self.any_short = True
+            for t in range(N_CLASSES):       # totals 16 (or less), 17, ..., 21
+                v = p[BUST] - p[BLACKJACK]
+                for k in range(5):
+                    if 17 + k < 16 + t:
+                        v += p[k]
+                    elif 17 + k > 16 + t:
+                        v -= p[k]
+                self.stands[entry * N_CLASSES + t] = v
+        self.pending.clear()
+        self.pending_decks.clear()
 
     cdef inline int linked(self, int entry, int r, uint64_t gone) noexcept nogil:
         """The memo entry of the deck ``base - gone``, where ``gone`` is the deck of ``entry`` with one more card
         of rank ``r`` gone: through the entry's link when it has been followed before (no hashing)."""
+        cdef int child = self.linked_lazy(entry, r, gone)
+        self.fill_pending()
+        return child
+
+    cdef inline int linked_lazy(self, int entry, int r, uint64_t gone) noexcept nogil:
+        """``linked``, a new entry left waiting for ``fill_pending``."""
         cdef int child = self.links[entry * N_RANKS + r]
         if child < 0:
-            child = self.dealer(gone)
+            child = self.entry_of(gone)
             if self.out_of_memory:
                 return 0
             self.links[entry * N_RANKS + r] = child
@@ -502,7 +542,8 @@ cdef class OptimalSplitter:
             node = &g[s]
             feasible[s] = feasible[node.parent] and count_of(node.drawn, node.added) <= deck[node.added]
             if feasible[s]:
-                entry[s] = self.linked(entry[node.parent], node.added, gone0 + drawn1 + node.drawn)
+                entry[s] = self.linked_lazy(entry[node.parent], node.added, gone0 + drawn1 + node.drawn)
+        self.fill_pending()
         for s in range(1, live):
             if feasible[s]:
                 u = self.stands[entry[s] * N_CLASSES + g[s].klass]

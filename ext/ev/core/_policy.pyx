@@ -81,6 +81,7 @@ cdef class PolicyEvaluator:
     cdef double* value_memo[N_CTX]  # n per deck context, made on first use
     cdef double* dist_memo[N_CTX]   # n * HAND_CELLS per deck context
     cdef char* dist_known[N_CTX]    # n per deck context
+    cdef char batched[N_CTX]        # the context's dealer decks evaluated side by side (batch_context)
     cdef readonly dict work        # size of the work (kept by the exact evaluator; empty here)
 
     def __cinit__(self, UpcardSolver solver, int natural_rank, bytes play, bytes split_play):
@@ -118,6 +119,7 @@ cdef class PolicyEvaluator:
             self.value_memo[i] = NULL
             self.dist_memo[i] = NULL
             self.dist_known[i] = NULL
+            self.batched[i] = 0
 
     def set_policy(self, bytes play, bytes split_play):
         """Replace the strategy (forgetting every value computed under the old one)."""
@@ -179,12 +181,58 @@ cdef class PolicyEvaluator:
         cdef int r, t, n
         cdef double v = 0.0
         with nogil:
+            self.batch_context(ctx, one_card)
             n = self.solver.deck_of(ctx, start, d)
             for r in range(N_RANKS):
                 if d[r] > 0:
                     t = self.solver.nxt[start * N_RANKS + r]
                     v += d[r] * (self.solver.stand(ctx, t) if one_card else self.value(ctx, t))
         return 2.0 * v / n
+
+    cdef void batch_context(self, int ctx, bint one_card) noexcept nogil:
+        """Evaluate, side by side, the dealer decks the strategy's split hands of context ``ctx`` stand on
+        (every second card; ``UpcardSolver.dealer_batch``): the play walked ahead by the table's codes, as
+        ``value`` and ``dist`` will play it.  Once per context and strategy."""
+        cdef vector[int] stack
+        cdef vector[int] need
+        cdef int d[N_RANKS]
+        cdef int r, s, t, c
+        cdef int start = self.solver.nxt[ctx_pair(ctx)]
+        cdef char* seen
+        if ctx == 0 or self.batched[ctx]:
+            return
+        self.batched[ctx] = 1
+        self.solver.deck_of(ctx, start, d)
+        for r in range(N_RANKS):
+            t = self.solver.nxt[start * N_RANKS + r]
+            if d[r] > 0 and t >= 0:
+                if one_card:
+                    need.push_back(t)
+                else:
+                    stack.push_back(t)
+        seen = <char*>calloc(self.n, 1)
+        if seen == NULL:
+            return                  # nothing batched: the hands ask one by one
+        while not stack.empty():
+            s = stack.back()
+            stack.pop_back()
+            if seen[s]:
+                continue
+            seen[s] = 1
+            c = self.code(ctx, s)
+            if self.solver.total[s] == 21 or c == STAND:
+                need.push_back(s)
+                continue
+            self.solver.deck_of(ctx, s, d)
+            for r in range(N_RANKS):
+                t = self.solver.nxt[s * N_RANKS + r]
+                if d[r] > 0 and t >= 0:
+                    if c == DOUBLE:
+                        need.push_back(t)
+                    else:
+                        stack.push_back(t)
+        free(seen)
+        self.solver.dealer_batch(ctx, need)
 
     # ----- one hand's distribution ---------------------------------------------
     cdef void stand_cells(self, int ctx, int s, int doubled, double weight, double* out) noexcept nogil:
@@ -259,6 +307,7 @@ cdef class PolicyEvaluator:
         cdef double* p
         cdef double out[HAND_CELLS]
         cdef int ctx = ctx_index(pair, extra)
+        self.batch_context(ctx, one_card)
         if one_card:
             memset(out, 0, sizeof(out))
             self.stand_cells(ctx, s, 0, 1.0, out)

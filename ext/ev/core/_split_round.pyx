@@ -724,6 +724,16 @@ cdef class SplitRound:
         cdef double any_type[N_TYPES]
         if h != 2 + n_p or h > MAX_HANDS:
             raise ValueError("a configuration's hands must be its resplit cards plus two (at most four)")
+        cdef vector[uint128] wanted         # every hand's finals' unions, evaluated side by side first
+        cdef Chunk chunk
+        for j in range(h):
+            c = class_indices[j]
+            for i in range(self.classes[c].size()):
+                if self.fits(start + self.classes[c][i].cards):
+                    wanted.push_back(start + self.classes[c][i].cards)
+        if self.place(wanted, chunk) < 0:
+            raise MemoryError()
+        self.evaluate_fresh(chunk)
         q.resize(h * N_TYPES * N_OUTCOMES)
         for j in range(h):
             memset(mass, 0, sizeof(mass))
