@@ -4,7 +4,9 @@ C++ analyser's strategy program on the same game.
 Rows (the default game unless a row says otherwise; best and median of ``--repeat`` fresh processes):
 
 * ``analysis``: every decision for every reachable hand against every up card and the round EV under
-  CDZ-, CDP1 and CDP (``Game(rules).analyse()``), timed in-process in a fresh process, 1 and 8 decks;
+  CDZ-, CDP1 and CDP (``Game(rules).analyse()``), timed in-process in a fresh process, 1 and 8 decks; with
+  ``--cpp-ev PATH``, beside it the same three EVs by the same analyser's library as a whole process
+  (``benchmarks/cpp/ev_three_strategies.cpp``, built against its ``src/blackjack.cpp``; how, in the file);
 * ``rtp cold``: ``bjev rtp`` as a whole process (start-up, imports, the EV, the exact accounting and the
   outcome distribution); with ``--cpp PATH``, beside it the strategy program of Eric Farmer's analyser
   (``src/strategy.cpp`` of github.com/possibly-wrong/blackjack, built with ``g++ -O2``) on the same rules,
@@ -15,7 +17,7 @@ Rows (the default game unless a row says otherwise; best and median of ``--repea
 * ``rtp --exact``, ``rules-effect``, ``rtp optimal 8 decks`` (``--split-strategy optimal --set decks=8``)
   and ``report 6 decks S17``: whole processes, wall time and the child's peak RSS.
 
-    python benchmarks/bench_commands.py [--repeat N] [--cpp PATH] [--quick]
+    python benchmarks/bench_commands.py [--repeat N] [--cpp PATH] [--cpp-ev PATH] [--quick]
 
 ``--quick``: the analysis at one deck and ``bjev rtp``, once (shows that the script runs).
 """
@@ -47,8 +49,12 @@ CPP_ANSWERS = "1\ny\nn\nn\nn\nn\nn\nn\ny\nn\n1.5\n{out}\n"
 CPP_DONE = b"Enter dealer up card"
 
 
+def median(times: list[float]) -> float:
+    return sorted(times)[len(times) // 2]
+
+
 def spread(times: list[float]) -> str:
-    return f"best {min(times):.3f} s, median {sorted(times)[len(times) // 2]:.3f} s"
+    return f"best {min(times):.3f} s, median {median(times):.3f} s"
 
 
 def run_child(argv: list[str]) -> tuple[float, float]:
@@ -63,7 +69,7 @@ def run_child(argv: list[str]) -> tuple[float, float]:
     return seconds, usage.ru_maxrss / 1024
 
 
-def analysis_row(decks: int, repeat: int) -> None:
+def analysis_row(decks: int, repeat: int, cpp_ev: str | None) -> None:
     times, info = [], {}
     for _ in range(repeat):
         out = subprocess.run([sys.executable, "-c", ANALYSIS, f"decks={decks}"], capture_output=True, text=True,
@@ -73,6 +79,10 @@ def analysis_row(decks: int, repeat: int) -> None:
     print(f"analysis, {decks} deck{'s' if decks > 1 else ''}, 3 split strategies (in-process): {spread(times)}; "
           f"work: {info['hands']:,} (up card, hand) pairs x stand/hit/double, {info['splits']} split EVs, "
           f"{info['dealer']:,} dealer evaluations")
+    if cpp_ev:
+        other = [run_child([cpp_ev, str(decks)])[0] for _ in range(repeat)]
+        print(f"  C++ analyser, the same three EVs, whole process: {spread(other)}; ratio of the medians "
+              f"{median(times) / median(other):.2f}")
 
 
 def cpp_seconds(path: str, repeat: int) -> list[float]:
@@ -109,7 +119,7 @@ def rtp_row(repeat: int, cpp: str | None) -> None:
     if cpp:
         other = cpp_seconds(cpp, repeat)
         print(f"  C++ strategy program, same game: {spread(other)}; ratio of the medians "
-              f"{sorted(times)[len(times) // 2] / sorted(other)[len(other) // 2]:.2f}")
+              f"{median(times) / median(other):.2f}")
 
 
 def sweep_row() -> None:
@@ -150,14 +160,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cpp", help="path of the C++ analyser's strategy program (built from src/strategy.cpp)")
+    parser.add_argument("--cpp-ev", help="path of ev_three_strategies (benchmarks/cpp/ev_three_strategies.cpp, built "
+                        "against the same analyser)")
     parser.add_argument("--quick", action="store_true", help="the one-deck analysis and bjev rtp, once")
     args = parser.parse_args()
-    if args.cpp and not os.access(args.cpp, os.X_OK):
-        parser.error(f"--cpp: {args.cpp} is not an executable file")
+    for option, path in (("--cpp", args.cpp), ("--cpp-ev", args.cpp_ev)):
+        if path and not os.access(path, os.X_OK):
+            parser.error(f"{option}: {path} is not an executable file")
     repeat = 1 if args.quick else max(1, args.repeat)
-    analysis_row(1, repeat)
+    analysis_row(1, repeat, args.cpp_ev)
     if not args.quick:
-        analysis_row(8, repeat)
+        analysis_row(8, repeat, args.cpp_ev)
     rtp_row(repeat, args.cpp)
     if not args.quick:
         sweep_row()
