@@ -193,7 +193,7 @@ cdef class UpcardSolver:
         if self.batched[flag]:
             return
         self.batched[flag] = 1
-        if src != ctx and src != 0:
+        if src != ctx and src != 0 and not one_card:      # (a one-card hand stands: it decides nothing)
             self.split_dealer_batch(src, own_decide(src), start, False)
         self.deck_of(ctx, start, d)
         for r in range(N_RANKS):
