@@ -39,7 +39,8 @@ cdef class UpcardSolver:
     cdef void dealer_cache_of(self, int ctx) noexcept nogil
     cdef double* dealer_dist(self, int ctx, int s) noexcept nogil
     cdef void dealer_batch(self, int ctx, const vector[int]& states) noexcept nogil
-    cdef void split_dealer_batch(self, int ctx, int decide, int start, bint one_card) noexcept nogil
+    cdef void split_dealer_batch(self, int ctx, int decide, bint one_card) noexcept nogil
+    cdef void walk_ahead(self, int ctx, int src, const unsigned char* codes, bint one_card) noexcept nogil
     cdef void every_dealer_dist(self) noexcept nogil
     cdef double bust_value(self, const int* d, int n, int r) noexcept nogil
     cdef double stand(self, int ctx, int s) noexcept nogil

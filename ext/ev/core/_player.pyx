@@ -22,7 +22,7 @@ keyed by (deck context, decision source); everything else by deck context.
 Memo tables are allocated the first time a context is used.
 """
 from libc.math cimport NAN, isnan
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport calloc, free, malloc
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport (ACE, BLACKJACK, BUST, CDP1, CDZ, DOUBLE, HIT, N_OUTCOMES, N_RANKS, NO_ACTION,
@@ -149,9 +149,9 @@ cdef class UpcardSolver:
         return out
 
     cdef void dealer_batch(self, int ctx, const vector[int]& states) noexcept nogil:
-        """Fill ctx's dealer cache for ``states`` (split-context states, each a hand its deck holds), the decks
-        not known yet side by side (``DealerTable.distribution_batch``: the values ``dealer_dist`` would find
-        one by one, to the bit); states that share an unsplit state's deck are left to it."""
+        """Fill ctx's dealer cache for ``states`` (each a hand its deck holds), the decks not known yet side by
+        side (``DealerTable.distribution_batch``: the values ``dealer_dist`` would find one by one, to the
+        bit); split-context states that share an unsplit state's deck are left to it."""
         cdef vector[int] decks
         cdef vector[int] which
         cdef vector[double] values
@@ -160,7 +160,7 @@ cdef class UpcardSolver:
         cdef size_t j
         for j in range(states.size()):
             s = states[j]
-            if self.alias(ctx, s) >= 0:
+            if ctx > 0 and self.alias(ctx, s) >= 0:
                 continue
             self.dealer_cache_of(ctx)       # (only for a deck of its own: the caches are most of the memory)
             if self.dealer_known[ctx][s]:
@@ -179,35 +179,41 @@ cdef class UpcardSolver:
                 self.dealer_cache[ctx][which[j] * N_OUTCOMES + k] = values[j * N_OUTCOMES + k]
             self.dealer_known[ctx][which[j]] = 1
 
-    cdef void split_dealer_batch(self, int ctx, int decide, int start, bint one_card) noexcept nogil:
-        """Evaluate, side by side, the dealer decks that ``split_hand_values(ctx, decide)`` from the split hand
-        ``start`` will stand on: its recursion walked ahead, deciding where it decides (in another context,
-        whose own stands are batched first), without the dealer.  Once per (context, source, one card)."""
+    cdef void split_dealer_batch(self, int ctx, int decide, bint one_card) noexcept nogil:
+        """Evaluate, side by side, the dealer decks that ``split_hand_values(ctx, decide)`` will stand on
+        (``walk_ahead``; a context whose decisions it follows is walked first).  Once per (context, source, one
+        card)."""
         cdef int flag = (ctx * N_DECIDE + decide) * 2 + (1 if one_card else 0)
         cdef int src = decide_context(ctx, decide)
+        if self.batched[flag]:
+            return
+        self.batched[flag] = 1
+        if src != ctx and src != 0 and not one_card:      # (a one-card hand stands: it decides nothing)
+            self.split_dealer_batch(src, own_decide(src), False)
+        self.walk_ahead(ctx, src, NULL, one_card)
+
+    cdef void walk_ahead(self, int ctx, int src, const unsigned char* codes, bint one_card) noexcept nogil:
+        """Evaluate, side by side, the dealer decks a split hand of context ``ctx`` will stand on, from each of
+        its two-card hands: its play walked ahead without the dealer, as ``after_card`` plays it by the
+        decisions of ``src`` (its own context: every action, as the values need), or as a strategy's table
+        ``codes`` plays it (``PolicyEvaluator``: stand, double, or else hit).  ``one_card``: the hand stands."""
         cdef int d[N_RANKS]
         cdef vector[int] stack
         cdef vector[int] need
         cdef char* seen
         cdef int s, t, r, act
-        if self.batched[flag]:
-            return
-        self.batched[flag] = 1
-        if src != ctx and src != 0 and not one_card:      # (a one-card hand stands: it decides nothing)
-            self.split_dealer_batch(src, own_decide(src), start, False)
-        self.deck_of(ctx, start, d)
+        s = self.nxt[ctx_pair(ctx)]
+        self.deck_of(ctx, s, d)
         for r in range(N_RANKS):
-            t = self.nxt[start * N_RANKS + r]
+            t = self.nxt[s * N_RANKS + r]
             if d[r] > 0 and t >= 0:
                 if one_card:
                     need.push_back(t)
                 else:
                     stack.push_back(t)
-        seen = <char*>malloc(self.n)
+        seen = <char*>calloc(self.n, 1)
         if seen == NULL:
-            return                  # nothing batched: the recursion asks one by one
-        for s in range(self.n):
-            seen[s] = 0
+            return                  # nothing batched: the hands ask one by one
         while not stack.empty():
             s = stack.back()
             stack.pop_back()
@@ -217,7 +223,12 @@ cdef class UpcardSolver:
             if self.total[s] == 21:
                 need.push_back(s)
                 continue
-            act = self.choice(src, s, self.can_double(ctx, s)) if src != ctx else NO_ACTION
+            if codes != NULL:
+                act = codes[s] if codes[s] == STAND or codes[s] == DOUBLE else HIT
+            elif src != ctx:
+                act = self.choice(src, s, self.can_double(ctx, s))
+            else:
+                act = NO_ACTION
             if act == STAND or act == NO_ACTION:
                 need.push_back(s)
             if act == STAND:
@@ -236,14 +247,10 @@ cdef class UpcardSolver:
 
     cdef void every_dealer_dist(self) noexcept nogil:
         """Fill the unsplit context's dealer cache for every hand state this up card's deck can hold, the
-        decks side by side (``DealerTable.distribution_batch``, the same values as one by one): a round
-        asks for nearly all of them."""
-        cdef vector[int] decks
+        decks side by side: a round asks for nearly all of them."""
         cdef vector[int] states
-        cdef vector[double] values
         cdef int d[N_RANKS]
-        cdef int s, r, k
-        cdef size_t j
+        cdef int s, r
         for s in range(self.n):
             self.deck_of(0, s, d)
             for r in range(N_RANKS):
@@ -251,16 +258,7 @@ cdef class UpcardSolver:
                     break
             else:
                 states.push_back(s)
-                for r in range(N_RANKS):
-                    decks.push_back(d[r])
-        if states.empty():
-            return
-        values.resize(states.size() * N_OUTCOMES)
-        self.dealer.distribution_batch(decks.data(), <int>states.size(), values.data())
-        for j in range(states.size()):
-            for k in range(N_OUTCOMES):
-                self.dealer_cache[0][states[j] * N_OUTCOMES + k] = values[j * N_OUTCOMES + k]
-            self.dealer_known[0][states[j]] = 1
+        self.dealer_batch(0, states)
 
     cdef double bust_value(self, const int* d, int n, int r) noexcept nogil:
         """Joint value of busting after drawing rank r from deck d (n cards): minus P(no settled blackjack)."""
@@ -453,7 +451,7 @@ cdef class UpcardSolver:
         cdef int start = self.nxt[pair]   # the empty hand is state 0
         cdef double v[N_RANKS]
         with nogil:
-            self.split_dealer_batch(ctx, decide, start, one_card)
+            self.split_dealer_batch(ctx, decide, one_card)
             self.deck_of(ctx, start, d)
             for r in range(N_RANKS):
                 t = self.nxt[start * N_RANKS + r]

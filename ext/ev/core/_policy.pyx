@@ -191,48 +191,12 @@ cdef class PolicyEvaluator:
 
     cdef void batch_context(self, int ctx, bint one_card) noexcept nogil:
         """Evaluate, side by side, the dealer decks the strategy's split hands of context ``ctx`` stand on
-        (every second card; ``UpcardSolver.dealer_batch``): the play walked ahead by the table's codes, as
-        ``value`` and ``dist`` will play it.  Once per context and strategy."""
-        cdef vector[int] stack
-        cdef vector[int] need
-        cdef int d[N_RANKS]
-        cdef int r, s, t, c
-        cdef int start = self.solver.nxt[ctx_pair(ctx)]
-        cdef char* seen
+        (every second card; ``UpcardSolver.walk_ahead`` by the table's codes, as ``value`` and ``dist`` play
+        them).  Once per context and strategy."""
         if ctx == 0 or self.batched[ctx]:
             return
         self.batched[ctx] = 1
-        self.solver.deck_of(ctx, start, d)
-        for r in range(N_RANKS):
-            t = self.solver.nxt[start * N_RANKS + r]
-            if d[r] > 0 and t >= 0:
-                if one_card:
-                    need.push_back(t)
-                else:
-                    stack.push_back(t)
-        seen = <char*>calloc(self.n, 1)
-        if seen == NULL:
-            return                  # nothing batched: the hands ask one by one
-        while not stack.empty():
-            s = stack.back()
-            stack.pop_back()
-            if seen[s]:
-                continue
-            seen[s] = 1
-            c = self.code(ctx, s)
-            if self.solver.total[s] == 21 or c == STAND:
-                need.push_back(s)
-                continue
-            self.solver.deck_of(ctx, s, d)
-            for r in range(N_RANKS):
-                t = self.solver.nxt[s * N_RANKS + r]
-                if d[r] > 0 and t >= 0:
-                    if c == DOUBLE:
-                        need.push_back(t)
-                    else:
-                        stack.push_back(t)
-        free(seen)
-        self.solver.dealer_batch(ctx, need)
+        self.solver.walk_ahead(ctx, ctx, self.split_play + ctx_pair(ctx) * self.n, one_card)
 
     # ----- one hand's distribution ---------------------------------------------
     cdef void stand_cells(self, int ctx, int s, int doubled, double weight, double* out) noexcept nogil:
