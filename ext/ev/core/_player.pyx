@@ -202,6 +202,7 @@ cdef class UpcardSolver:
         cdef vector[int] need
         cdef char* seen
         cdef int s, t, r, act
+        cdef bint may_double
         s = self.nxt[ctx_pair(ctx)]
         self.deck_of(ctx, s, d)
         for r in range(N_RANKS):
@@ -223,10 +224,11 @@ cdef class UpcardSolver:
             if self.total[s] == 21:
                 need.push_back(s)
                 continue
+            may_double = self.can_double(ctx, s)
             if codes != NULL:
                 act = codes[s] if codes[s] == STAND or codes[s] == DOUBLE else HIT
             elif src != ctx:
-                act = self.choice(src, s, self.can_double(ctx, s))
+                act = self.choice(src, s, may_double)
             else:
                 act = NO_ACTION
             if act == STAND or act == NO_ACTION:
@@ -240,7 +242,7 @@ cdef class UpcardSolver:
                     continue
                 if act == HIT or act == NO_ACTION:
                     stack.push_back(t)
-                if act == DOUBLE or (act == NO_ACTION and self.can_double(ctx, s)):
+                if act == DOUBLE or (act == NO_ACTION and may_double):
                     need.push_back(t)
         free(seen)
         self.dealer_batch(ctx, need)
@@ -476,17 +478,15 @@ cdef class UpcardSolver:
         cdef vector[int] listed
         if not out:
             raise MemoryError()
+        cdef size_t j
         with nogil:
-            if ctx > 0:
-                for s in range(self.n):
-                    if self.holds(ctx, s) and self.counts[s * N_RANKS + pair] > 0:
-                        listed.push_back(s)
-                self.dealer_batch(ctx, listed)
             for s in range(self.n):
+                out[s] = NAN
                 if self.holds(ctx, s) and (pair < 0 or self.counts[s * N_RANKS + pair] > 0):
-                    out[s] = self.stand(ctx, s)
-                else:
-                    out[s] = NAN
+                    listed.push_back(s)
+            self.dealer_batch(ctx, listed)      # (the unsplit context's are all known already)
+            for j in range(listed.size()):
+                out[listed[j]] = self.stand(ctx, listed[j])
         try:
             return [out[s] for s in range(self.n)]
         finally:
