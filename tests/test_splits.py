@@ -10,9 +10,11 @@ import pytest
 from conftest import random_rules
 
 from ev import reference as ref
+from ev.analysis import splits
 from ev.analysis.game import Game
+from ev.analysis.strategy import optimal_policy
 from ev.core.actions import split_mode
-from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, full_shoe
+from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, full_shoe
 from ev.core.rules import Rules
 
 # small decks (after the up card) so that exhaustive dealing stays quick
@@ -226,3 +228,61 @@ def test_resplit_distribution_is_exhaustive_dealing(case, hands, strategy):
     assert set(k for k, p in floats.items() if abs(p) > 1e-15) == set(expected)
     for k, p in expected.items():
         assert floats[k] == pytest.approx(float(p), abs=1e-13), k
+
+
+@cache
+def _expected_hands(resplit: int, other: int, hands: int, waiting: int, most: int) -> Fraction:
+    """E[number of hands] of a split, its second cards dealt one at a time in table order from ``resplit``
+    cards that resplit and ``other`` cards that do not (``hands`` made, ``waiting`` for a second card)."""
+    if waiting == 0:
+        return Fraction(hands)
+    if hands >= most:                   # no more resplits: the hands waiting take any card
+        return Fraction(hands)
+    total = resplit + other
+    out = Fraction(0)
+    if resplit:
+        out += Fraction(resplit, total) * _expected_hands(resplit - 1, other, hands + 1, waiting + 1, most)
+    if other:
+        out += Fraction(other, total) * _expected_hands(resplit, other - 1, hands, waiting - 1, most)
+    return out
+
+
+@pytest.mark.parametrize("n, p, most", [(49, 2, 2), (49, 2, 3), (49, 2, 4), (49, 0, 4), (15, 6, 4), (305, 22, 4),
+                                        (8, 4, 4), (12, 1, 3)])
+def test_resplit_terms_weigh_the_hands_made(n, p, most):
+    """The resplit formula's coefficients (made once per deck size) in lowest terms and never 0; with every
+    hand worth the same v, whatever its cards, each g is v and the formula gives v x E[hands made]: the
+    coefficients sum to E[hands], here dealt card by card without the formula."""
+    terms = splits.resplit_terms(n, p, most)
+    assert terms and all(den > 0 and num != 0 and math.gcd(num, den) == 1 for *_, num, den in terms)
+    assert sum(Fraction(num, den) for *_, num, den in terms) == _expected_hands(p, n - p, 2, 2, most)
+    v = Fraction(3, 7)
+    pair = 7                            # a deck of n cards after both eights, p of them eights, the rest tens
+    deck = [0] * N_RANKS
+    deck[pair], deck[TEN] = p + 2, n - p
+    assert splits.resplit_value(deck, pair, most, p, lambda a, k: [v] * N_RANKS, Fraction) \
+        == v * _expected_hands(p, n - p, 2, 2, most)
+
+
+def test_context_values_are_the_sums_of_the_context_distribution():
+    """A split hand's (mean result, mean stake) without the dict: the same floats as summing
+    ``context_distribution`` in Python, and the same fractions in the exact arithmetic."""
+    for exact in (False, True):
+        rules = Rules(decks=1, max_split_hands=3, double_after_split=True, double="any")
+        game = Game(rules, exact=exact)
+        zero = Fraction(0) if exact else 0.0
+        for up in (0, 5, 9):
+            table = optimal_policy(game, "cdz")
+            evaluator = game.arithmetic.evaluator(game.solver(up), blackjack_rank(up), table.play[up],
+                                                  table.split_play[up] * N_RANKS)
+            nxt = game.graph["next"]
+            for pair in (0, 7):
+                one_card = rules.one_card_after_split(pair)
+                for extra in (1, 2):
+                    for c in range(N_RANKS):
+                        s = nxt[nxt[pair] * N_RANKS + c]
+                        cells = evaluator.context_distribution(s, pair, extra, one_card)
+                        mean = sum((x * m for (_, _, x), m in cells.items()), zero)
+                        stake = sum(((1 + d) * m for (d, _, _), m in cells.items()), zero)
+                        assert evaluator.context_values(s, pair, extra, one_card) == (mean, stake)
+                        assert mean != 0 and stake >= sum(cells.values()) > 0

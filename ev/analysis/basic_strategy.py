@@ -344,8 +344,7 @@ class _Column:
                 if t < 0 or self.base[card] - (a + 2 if card == pair else 0) <= 0:
                     values.append(float("nan"))
                     continue
-                dist = self.evaluator.context_distribution(t, pair, a + 1, one_card)
-                values.append(sum(result * mass for (_, _, result), mass in dist.items()))
+                values.append(self.evaluator.context_values(t, pair, a + 1, one_card)[0])
             return values
 
         return sum(weight * resplit_value(self.base, pair, r.split_hands(pair), p, hand_values)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
@@ -69,59 +70,65 @@ def resplit_value(deck: Sequence[int], pair: int, most: int, resplit_cards: int,
     second card, with the other hands' second cards, unseen but known not to
     resplit, removed by inclusion-exclusion:
     ff(Q, b) h(a, b) = sum_i (-1)^i C(b, i) ff(P, i) ff(m - i, b - i) g(a + i).
-    With ``most`` 2 this is 2 V, V one hand's value.  Equal, as fractions, to
-    dealing every card in table order (``ev.reference.split_value_exhaustive``).
+    So the EV is a fixed linear combination of the values g(N or X, k, a) of one
+    hand whose second card is any card (X) or one that does not resplit (N),
+    whose coefficients depend on the deck's size only (:func:`resplit_terms`,
+    made once per (n, p, most) as fractions).  With ``most`` 2 this is 2 V, V
+    one hand's value.  Equal, as fractions, to dealing every card in table order
+    (``ev.reference.split_value_exhaustive``).
     """
     d0 = list(deck)
     d0[pair] -= 2
     n, p = sum(d0), resplit_cards
     values: dict[tuple[int, int], list] = {}
-    gs: dict[tuple[bool, int, int], Any] = {}
-
-    def w(a: int, k: int) -> list:
+    ev = ratio(0, 1)
+    for non_resplit, k, a, numerator, denominator in resplit_terms(n, p, most):
         if (a, k) not in values:
             values[a, k] = hand_values(a, k)
-        return values[a, k]
+        m, big_p = n - a, p - a
+        total = ratio(0, 1)
+        for c, v in enumerate(values[a, k]):
+            count = d0[c] - (a if c == pair else 0) - (big_p if non_resplit and c == pair else 0)
+            if count > 0:
+                total += count * v
+        ev += total * ratio(numerator, denominator * (m - big_p if non_resplit else m))
+    return ev
 
-    def g(non_resplit: bool, k: int, a: int) -> Any:
-        """A hand's value, its second card any card (X) or a card that does not resplit (N)."""
-        key = (non_resplit, k, a)
-        if key not in gs:
-            m, big_p = n - a, p - a
-            total = ratio(0, 1)
-            for c, v in enumerate(w(a, k)):
-                count = d0[c] - (a if c == pair else 0) - (big_p if non_resplit and c == pair else 0)
-                if count > 0:
-                    total += count * v
-            gs[key] = total * ratio(1, m - big_p if non_resplit else m)
-        return gs[key]
 
-    hs: dict[tuple[bool, int, int, int], Any] = {}
+@cache
+def resplit_terms(n: int, p: int, most: int) -> tuple[tuple[bool, int, int, int, int], ...]:
+    """The resplit formula as a linear combination of one hand's values (:func:`resplit_value`).
 
-    def h(non_resplit: bool, k: int, a: int, b: int) -> Any:
-        """g with b further unseen cards known not to resplit removed (the words ask again and again)."""
-        key = (non_resplit, k, a, b)
-        if key not in hs:
-            hs[key] = _h(non_resplit, k, a, b)
-        return hs[key]
+    ``n`` cards left after both pair cards, ``p`` of them able to resplit,
+    ``most`` hands at most.  Each term is (N, k, a, numerator, denominator): the
+    coefficient numerator / denominator (a fraction in lowest terms) of
+    g(N, k, a) = sum over second cards c of count(c) x value(a, k)[c], divided by
+    the cards that second card is drawn from (``m - P`` for N, ``m`` for X:
+    ``m = n - a``, ``P = p - a``).  Terms whose coefficient is 0 are left out.
+    Made once per (n, p, most) in exact fractions.
+    """
+    alpha: dict[tuple[bool, int, int], Fraction] = defaultdict(Fraction)
 
-    def _h(non_resplit: bool, k: int, a: int, b: int) -> Any:
+    def h(non_resplit: bool, k: int, a: int, b: int, weight: Fraction) -> None:
+        """Add ``weight`` times h(N or X, k, a, b) to the coefficients."""
         m = n - a - (1 if non_resplit else 0)
         big_p = p - a
-        total = ratio(0, 1)
+        scale = weight / falling(m - big_p, b)
         for i in range(b + 1):
             coefficient = (-1) ** i * comb(b, i) * falling(big_p, i) * falling(m - i, b - i)
             if coefficient:
-                total += coefficient * g(non_resplit, k, a + i)
-        return total * ratio(1, falling(m - big_p, b))
+                alpha[non_resplit, k, a + i] += coefficient * scale
 
-    ev = ratio(0, 1)
     for n_p, n_n, contexts, n_x in second_card_words(n, p, most):
-        hands = sum(h(True, k, n_p, n_n - 1) for k in contexts)
+        probability = Fraction(falling(p, n_p) * falling(n - p, n_n), falling(n, n_p + n_n))
+        if not probability:
+            continue
+        for k in contexts:
+            h(True, k, n_p, n_n - 1, probability)
         if n_x:
-            hands += n_x * h(False, most, n_p, n_n)
-        ev += ratio(falling(p, n_p) * falling(n - p, n_n), falling(n, n_p + n_n)) * hands
-    return ev
+            h(False, most, n_p, n_n, n_x * probability)
+    return tuple((non_resplit, k, a, c.numerator, c.denominator)
+                 for (non_resplit, k, a), c in sorted(alpha.items()) if c)
 
 
 def split_configurations(n: int, p: int, most: int) -> list[tuple[int, int, tuple[tuple[int, bool], ...]]]:

@@ -314,9 +314,9 @@ def split_round(game: Game, evaluator: Any, up: int, pair: int,
         if deck[c] <= 0:
             continue
         p = A.ratio(deck[c], n)
-        cells = evaluator.context_distribution(game.graph["next"][start * N_RANKS + c], pair, 1, one_card)
-        mean += p * sum((result * mass for (_, _, result), mass in cells.items()), A.zero)
-        stake += p * sum(((1 + doubled) * mass for (doubled, _, _), mass in cells.items()), A.zero)
+        result, staked = evaluator.context_values(game.graph["next"][start * N_RANKS + c], pair, 1, one_card)
+        mean += p * result
+        stake += p * staked
     return 2 * mean, 2 * stake
 
 
@@ -428,9 +428,7 @@ def resplit_round(game: Game, evaluator: Any, up: int, pair: int,
                 if rest[c] - (a if c == pair else 0) <= 0:
                     out.append((A.zero, A.zero))        # never read: no such second card in this context
                     continue
-                cells = play.context_distribution(nxt[start * N_RANKS + c], pair, a + 1, one_card)
-                out.append((sum((x * m for (_, _, x), m in cells.items()), A.zero),
-                            sum(((1 + doubled) * m for (doubled, _, _), m in cells.items()), A.zero)))
+                out.append(play.context_values(nxt[start * N_RANKS + c], pair, a + 1, one_card))
             hands[a, id(play)] = out
         return hands[a, id(play)]
 

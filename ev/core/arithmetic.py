@@ -43,6 +43,7 @@ action codes per state; ten split tables concatenated) on a solver.
   included, every hand against the same dealer hand from one deck
   (``ev.analysis.accounting.split_cells`` gives the arguments).
 * ``context_distribution(s, pair, extra, one_card)``: a split hand's hand distribution.
+* ``context_values(s, pair, extra, one_card)``: its (mean result, mean stake).
 """
 from __future__ import annotations
 

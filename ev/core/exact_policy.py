@@ -150,6 +150,12 @@ class ExactPolicyEvaluator:
             cells = self._dist(cx, t)
         return self._fractions(cx, t, cells)
 
+    def context_values(self, t: int, pair: int, extra: int, one_card: bool) -> tuple[Fraction, Fraction]:
+        """(mean result, mean stake) of ``context_distribution(t, pair, extra, one_card)``."""
+        cells = self.context_distribution(t, pair, extra, one_card)
+        return (sum((result * mass for (_, _, result), mass in cells.items()), Fraction(0)),
+                sum(((1 + doubled) * mass for (doubled, _, _), mass in cells.items()), Fraction(0)))
+
     # ----- a split round: every hand and the dealer from one deck ---------------
     def _class_finals(self, codes: Sequence[int], deck: Sequence[int], kinds: int, resplit_kind: int, pair: int,
                       one_card: bool, non_resplit: bool) -> list[tuple[tuple, int, int]]:

@@ -280,6 +280,30 @@ cdef class PolicyEvaluator:
             p = self.dist(ctx, s)
         return {(k // 10, (k // 5) % 2, k % 5 - 2): p[k] for k in range(HAND_CELLS) if p[k] != 0.0}
 
+    def context_values(self, int s, int pair, int extra, bint one_card):
+        """(mean result, mean stake) of ``context_distribution(s, pair, extra, one_card)``: the sums of
+        result x mass and (1 + doubled) x mass over its cells, in its order (the same floats), without the
+        dict."""
+        cdef double* p
+        cdef double out[HAND_CELLS]
+        cdef double mean = 0.0, stake = 0.0
+        cdef int k
+        cdef int ctx = ctx_index(pair, extra)
+        self.batch_context(ctx, one_card)
+        if one_card:
+            memset(out, 0, sizeof(out))
+            self.stand_cells(ctx, s, 0, 1.0, out)
+            p = out
+        else:
+            p = self.dist(ctx, s)
+        for k in range(HAND_CELLS):
+            if p[k] != 0.0:
+                mean += (k % 5 - 2) * p[k]
+        for k in range(HAND_CELLS):
+            if p[k] != 0.0:
+                stake += (1 + k // 10) * p[k]
+        return mean, stake
+
     # ----- a split round: every hand and the dealer from one deck -------------------
     cdef void class_finals(self, const unsigned char* codes, const int* deck, int kinds, int resplit_kind,
                            int pair, bint one_card, bint non_resplit, vector[KindFinal]& out) noexcept nogil:
