@@ -54,12 +54,10 @@ import threading
 import weakref
 from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ev.core._optimal_split import OptimalSplitter, request_stop
 from ev.core.actions import Action
 from ev.core.arithmetic import EXACT, FLOAT, Number
 from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
@@ -71,7 +69,13 @@ from ev.errors import EngineError
 _OWN = 1
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from ev.analysis.game import Game
+
+# The thread pool and the Cython search are imported where a search starts (:func:`prepare`,
+# :func:`_interruptible`, :class:`_Upcard`), so that a command that never searches (``bjev rtp`` under CDZ-)
+# does not load them: about a fifth of its imports.
 
 #: the sense of the search: the best play of both split hands (truly optimal), or the worst (the true minimum)
 BEST, WORST = 1, -1
@@ -153,6 +157,7 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
     for engine in engines:          # refuse what the search does not play at once, with one message
         for pair in engine.pairs():
             check_rules(game.rules, pair)
+    from concurrent.futures import ThreadPoolExecutor
     workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
     pool = ThreadPoolExecutor(max_workers=workers)
     futures = [pool.submit(engine.search_all, senses) for engine in engines]
@@ -169,6 +174,9 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
 def _stop(futures: list[Future]) -> None:
     """After an interrupt (or another error): cancel the searches not started, ask the running ones to return at
     their next state (``request_stop``), and wait for them, so that nothing keeps computing after the command."""
+    from concurrent.futures import wait
+
+    from ev.core._optimal_split import request_stop
     for future in futures:
         future.cancel()
     if all(future.done() for future in futures):
@@ -186,6 +194,7 @@ def _interruptible(call: Any, *args: Any) -> Any:
     :func:`_stop`) instead of waiting for a search of minutes to end."""
     if threading.current_thread() is not threading.main_thread():
         return call(*args)
+    from concurrent.futures import ThreadPoolExecutor
     pool = ThreadPoolExecutor(max_workers=1)
     future = pool.submit(call, *args)
     try:
@@ -285,6 +294,7 @@ class _Upcard:
         self.graph = game.graph
         # the float engine: the game's own solver, or (exact mode) a float solver of the same deck
         solver = FLOAT.solver(up, self.base, self.graph, self.rules, self.caps) if self.exact else game.solver(up)
+        from ev.core._optimal_split import OptimalSplitter
         self.splitter = OptimalSplitter(solver)
         # with one split, tens split by rank differ from tens by value only in which deals may split (a K-Q
         # may not): every split's search is the same, so both readings share what was found
