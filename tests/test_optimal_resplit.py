@@ -19,15 +19,17 @@ from conftest import random_rules, random_small_shoe
 from test_optimal_resplit_reference import CASES, setup
 
 from ev.analysis import optimal_split
+from ev.analysis.accounting import round_stats
 from ev.analysis.game import Game
 from ev.analysis.optimal_split import BEST, WORST
+from ev.analysis.splits import type_sets
 from ev.cli import main
 from ev.core._optimal_split import state_bound
 from ev.core.actions import split_mode
 from ev.core.cards import N_RANKS, full_shoe
 from ev.core.rules import Rules
 from ev.errors import EngineError
-from ev.present.command_text import _rtp_optimal_resplits
+from ev.present.command_text import rtp_of
 from ev.reference.optimal_resplit import ExchangeableResplit
 
 
@@ -113,17 +115,20 @@ def test_hand_gives_the_split_under_truly_optimal_resplits(capsys):
 
 
 def test_rtp_figures_under_truly_optimal_resplits():
-    """``bjev rtp --split-strategy optimal`` with resplits (here on a small shoe): EV, E[W] and both RTPs, the
-    split strategies beside each other (none above truly optimal), and what is not computed said."""
+    """``bjev rtp --split-strategy optimal`` with resplits (here on a small shoe): EV, E[W], both RTPs and the
+    outcome distribution (its mean the EV, SD and skewness given), the split strategies beside each other (none
+    above truly optimal), and that the figures are floats said."""
     shoe, _, _, changes = CASES["88-T DAS, H17, 4 hands, peek T"]
     game = small_game(shoe, Rules(**changes))
-    text, data = _rtp_optimal_resplits(game)
+    text, data = rtp_of(game, "optimal")
     table = data["split_strategies"]
-    assert data["ev"] == table["optimal"]["ev"] == game.round("optimal").ev
+    assert data["ev"] == game.round("optimal").ev == pytest.approx(table["optimal"]["ev"], abs=1e-15)
     assert all(row["ev"] <= data["ev"] + 1e-15 for row in table.values())
     assert data["rtp_total_wagered"] == pytest.approx((data["expected_total_wager"] + data["ev"])
                                                       / data["expected_total_wager"], abs=1e-15)
-    assert "outcome distribution" in data["note"] and "RTP per total wagered" in text and "skewness" not in text
+    mean = sum(float(net) * p for net, p in round_stats(game, "optimal").distribution.items())
+    assert mean == pytest.approx(data["ev"], abs=1e-13) and data["sd"] > 0
+    assert "in floats" in data["note"] and "RTP per total wagered" in text and "skewness" in text
 
 
 @pytest.mark.parametrize("argv", [
@@ -142,19 +147,74 @@ def test_what_needs_more_is_refused_in_one_line(argv, capsys, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_distributions_are_refused_but_values_are_not():
-    """The Python API: the value of a resplit is computed, its distribution refused in one message; ten-valued
-    pairs split by rank with resplits are refused (the faces would matter); aces that may not be resplit make
-    two hands and keep the one-split search."""
+def test_exact_values_are_refused_but_distributions_are_not():
+    """The Python API: the value of a resplit and its float distribution are computed, its exact value refused in
+    one message; ten-valued pairs split by rank with resplits are refused (the faces would matter); aces that may
+    not be resplit make two hands and keep the one-split search."""
     shoe, up, pair, changes = CASES["55-6 DAS, 3 hands"]
     game = small_game(shoe, Rules(**changes))
     assert optimal_split.split_value(game, up, pair) > optimal_split.split_value(game, up, pair, WORST)
-    with pytest.raises(EngineError, match="outcome distribution of truly optimal split play with resplits"):
-        optimal_split.split_distribution(game, up, pair)
+    cells = optimal_split.split_distribution(game, up, pair)
+    assert {hands for _, _, _, hands in cells} == {2, 3}
+    exact = Game(Rules(**changes), [f - s for f, s in zip(full_shoe(1), shoe)], exact=True)
+    with pytest.raises(EngineError, match="in floats only"):
+        optimal_split.split_value(exact, up, pair)
     with pytest.raises(EngineError, match="by value only"):
         optimal_split.split_value(Game(Rules(max_split_hands=3, split_tens="rank")), 5, 9)
     aces = Game(Rules(max_split_hands=3)).hand(["A", "A"], 5, "optimal").split
     assert aces == pytest.approx(Game(Rules()).hand(["A", "A"], 5, "optimal").split, abs=1e-15)
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_distribution_follows_the_searched_play(name):
+    """The outcome distribution of the searched play (every hand against the same dealer hand) on the reference's
+    shoes, best and worst: its mean is the search's EV and its mean stake (hands + doubles) the search's stake,
+    to 1e-13; its masses sum to P(no settled dealer blackjack); every cell has 2 to ``most`` hands, at most one
+    double each, a net within the stakes, and no mass below 0 but float noise."""
+    shoe, up, pair, _ = CASES[name]
+    base, _, rules, _ = setup(name)
+    game = small_game(shoe, rules)
+    most = rules.split_hands(pair)
+    deck = [c - 2 * (r == pair) for r, c in enumerate(base)]
+    bj = {0: 9, 9: 0}.get(up) if rules.blackjack_settled_as_peek(up) else None
+    no_settled = 1 - (deck[bj] / sum(deck) if bj is not None else 0)
+    for sense in (BEST, WORST):
+        cells = optimal_split.split_distribution(game, up, pair, sense)
+        assert sum(cells.values()) == pytest.approx(no_settled, abs=1e-14)
+        assert all(2 <= hands <= most and doubles <= hands and abs(net) <= hands + doubles and p > -1e-18
+                   for (doubles, _, net, hands), p in cells.items())
+        mean = sum(net * p for (_, _, net, _), p in cells.items())
+        stake = sum((hands + doubles) * p for (doubles, _, _, hands), p in cells.items())
+        assert mean == pytest.approx(optimal_split.split_value(game, up, pair, sense), abs=1e-13)
+        assert stake == pytest.approx(optimal_split.split_stake(game, up, pair, sense), abs=1e-13)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_two_hands_followed_forward_are_the_one_split_distribution(seed, rng):
+    """With two hands at most, following the searched play forward card by card gives the one-split
+    distribution, which merges both hands' finals by the union of their cards (another method): cell by cell
+    to 1e-13 (the sums' orders differ), best and worst, on random small shoes and rules."""
+    rules = random_rules(rng, decks=1, max_split_hands=2)
+    shoe = random_small_shoe(rng, 1, size=20, tens=6)
+    game = small_game(shoe, rules)
+    checked = 0
+    for up in game.upcards():
+        engine = optimal_split._upcard(game, up)
+        for pair in engine.pairs():
+            one_card = engine._check(pair)
+            for sense in (BEST, WORST):
+                try:
+                    merged = engine.splitter.split_distribution(pair, one_card, sense)
+                except ValueError:          # a deck that runs out: both refuse it
+                    with pytest.raises(ValueError):
+                        engine.splitter.resplit_distribution(pair, one_card, 2, type_sets(2), sense)
+                    continue
+                followed = engine.splitter.resplit_distribution(pair, one_card, 2, type_sets(2), sense)
+                assert {hands for *_, hands in followed} == {2}
+                keys = set(merged) | {cell[:3] for cell in followed}
+                assert all(abs(merged.get(k, 0.0) - followed.get((*k, 2), 0.0)) < 1e-13 for k in keys), (up, pair)
+                checked += 1
+    assert checked > 10
 
 
 def test_a_search_too_large_is_refused_in_one_message():

@@ -39,11 +39,12 @@ path (near ties decided exactly by a plain recursion, :class:`_ExactHand`).
 **Resplits** (three or four hands): each hand knows every card seen and how
 many hands may still be made, and an arriving pair card is resplit or kept;
 the core searches the round's states (``OptimalSplitter.resplit_value``), in
-floats only, value and stake.  Exact values and outcome distributions of that
-play are refused (:func:`check_resplit_question`,
-:func:`resplit_distribution_refused`), and so are tens split by rank with
-resplits (:func:`check_rules`); the commands that would need them refuse
-before any work (:func:`refuse_resplits`).  One split works at every deck
+floats only, value and stake; its outcome distribution follows the searched
+play forward, card by card, every hand settled against the same dealer
+(``OptimalSplitter.resplit_distribution``, floats).  Exact values of that play
+are refused (:func:`check_resplit_question`), and so are tens split by rank
+with resplits (:func:`check_rules`); the commands that would need more (charts,
+reports, sweeps) refuse before any work (:func:`refuse_resplits`).  One split works at every deck
 count (1-8); with resplits the state table is bounded (1.5 GiB: one or two
 decks with four hands, more with three).
 """
@@ -58,6 +59,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ev.analysis.splits import type_sets
 from ev.core.actions import Action
 from ev.core.arithmetic import EXACT, FLOAT, Number
 from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
@@ -106,20 +108,13 @@ def check_resplit_question(rules: Rules, exact: bool) -> None:
 
 def refuse_resplits(rules: Rules, split_strategy: str, what: str) -> None:
     """Refuse, before any work, a command that plays truly optimal split play (``what``: "a chart", "a report",
-    "a sweep variant") on rules that let a pair make more than two hands: of that play only the float EV and
-    expected stake are computed yet, not its outcome distribution, exact figures or strategy tables."""
+    "a sweep variant") on rules that let a pair make more than two hands: of that play only the float EV,
+    expected stake and outcome distribution are computed yet, not exact figures or strategy tables."""
     if split_strategy == "optimal" and any(rules.split_hands(pair) > 2 for pair in range(N_RANKS)):
         raise EngineError(
             f"{what} under truly optimal split play with resplits (max_split_hands={rules.max_split_hands}) is not "
-            "made yet: only its EV and expected stake are computed, in floats (bjev rtp, bjev hand); use "
-            "--split-strategy cdz, cdp1 or cdp")
-
-
-def resplit_distribution_refused(rules: Rules) -> EngineError:
-    return EngineError(
-        "the outcome distribution of truly optimal split play with resplits is not computed yet (its EV and "
-        f"expected stake are: max_split_hands={rules.max_split_hands}); use --split-strategy cdz, cdp1 or cdp for "
-        "a distribution")
+            "made yet: only its EV, expected stake and outcome distribution are computed, in floats (bjev rtp, "
+            "bjev hand); use --split-strategy cdz, cdp1 or cdp")
 
 
 def split_value(game: Game, up: int, pair: int, sense: int = BEST) -> Number:
@@ -136,7 +131,9 @@ def split_stake(game: Game, up: int, pair: int, sense: int = BEST) -> Number:
 
 def split_distribution(game: Game, up: int, pair: int, sense: int = BEST) -> dict:
     """{(doubles, dealer_blackjack, net): mass} of a one-split round's play under truly optimal play
-    (``sense`` ``WORST``: the play of lowest EV); joint units, the stake of the play is 2 + doubles."""
+    (``sense`` ``WORST``: the play of lowest EV); joint units, the stake of the play is 2 + doubles.  Where the
+    pair may make three or four hands: {(doubles, dealer_blackjack, net, hands): mass}, floats, the stake
+    hands + doubles (``OptimalSplitter.resplit_distribution``)."""
     return _upcard(game, up).distribution(pair, sense)
 
 
@@ -230,9 +227,11 @@ class OptimalSplitEvaluator:
 
     def split_round(self, pair: int, one_card: bool, configs: list, codes_by_context: dict, resplit_cards: int,
                     faces: bool, type_sets: list, exact_limit: float = float("inf")) -> dict:
-        """The split round's cells (``ev.core.arithmetic``) under truly optimal play: one split, two hands."""
-        return {(doubles, bj, net, 2): mass for (doubles, bj, net), mass in
-                split_distribution(self.game, self.up, pair, self.sense).items()}
+        """The split round's cells (``ev.core.arithmetic``) under truly optimal play (resplits: floats)."""
+        cells = split_distribution(self.game, self.up, pair, self.sense)
+        if self.game.rules.split_hands(pair) > 2:
+            return cells
+        return {(doubles, bj, net, 2): mass for (doubles, bj, net), mass in cells.items()}
 
     def release(self) -> None:
         """Free the up card's dealer memo once its rounds are scored (see :func:`prepare`)."""
@@ -377,7 +376,10 @@ class _Upcard:
     def distribution(self, pair: int, sense: int = BEST) -> dict:
         distributions = self.distributions[sense]
         if pair not in distributions and self.rules.split_hands(pair) > 2:
-            raise resplit_distribution_refused(self.rules)
+            check_resplit_question(self.rules, self.exact)
+            most = self.rules.split_hands(pair)
+            distributions[pair] = self._run(_interruptible, self.splitter.resplit_distribution, pair,
+                                            self._check(pair), most, type_sets(most), sense)
         if pair not in distributions:
             one_card = self._check(pair)
             if self.exact:

@@ -85,15 +85,18 @@ DIST_TITLE = "Net result of a round (initial bets) and its exact probability"
 def rtp_output(rules: Rules, split_strategy: str = "cdz", strategy: str = "optimal",
                exact: bool = False) -> tuple[str, dict]:
     """``bjev rtp``: the round EV, both RTPs, the wager accounting and the distribution."""
-    game = Game(rules, exact=exact)
+    return rtp_of(Game(rules, exact=exact), split_strategy, strategy)
+
+
+def rtp_of(game: Game, split_strategy: str = "cdz", strategy: str = "optimal") -> tuple[str, dict]:
+    """:func:`rtp_output` of a game (its rules, shoe and arithmetic)."""
+    rules, exact = game.rules, game.exact
     if strategy == "basic":
         from ev.analysis.basic_strategy import basic_policy
         stats = round_stats(game, basic_policy(Game(rules)))
         result = None
     elif split_strategy in FORMULA_SPLIT_STRATEGIES:
         return _rtp_terms(game, game.round(split_strategy), game.round("cdp"), exact)
-    elif split_strategy == "optimal" and resplits(rules):
-        return _rtp_optimal_resplits(game)
     else:
         result = game.round(split_strategy)
         stats = round_stats(game, split_strategy)
@@ -106,6 +109,9 @@ def rtp_output(rules: Rules, split_strategy: str = "cdz", strategy: str = "optim
     if result is not None and split_strategy == "optimal":
         lines, data["split_strategies"] = split_comparison(split_strategy_stats(game, stats), exact)
         text = "\n".join([text, "", *lines])
+        if resplits(rules):
+            data["note"] = RESPLIT_OPTIMAL_NOTE
+            text = "\n".join([text, "", textwrap.fill(RESPLIT_OPTIMAL_NOTE, 100)])
     return text, data
 
 
@@ -182,37 +188,9 @@ def resplits(rules: Rules) -> bool:
 RESPLIT_OPTIMAL_NOTE = ("Truly optimal play with resplits: each split hand is played knowing every card seen (the "
                         "pair cards, earlier hands, the cards that started later hands) and how many hands may "
                         "still be made, and an arriving pair card is resplit or kept, whichever is worth more. Its "
-                        "EV and expected stake are computed in floats; its outcome distribution (SD, "
-                        "probabilities) and exact fractions are not computed yet: use --split-strategy cdp for "
-                        "them.")
-
-
-def _rtp_optimal_resplits(game: Game) -> tuple[str, dict]:
-    """``bjev rtp --split-strategy optimal`` on rules with resplits: the EV, E[W] and both RTPs (no
-    distribution), and the split strategies beside each other."""
-    from ev.analysis.strategies import split_strategy_figures
-    rules = game.rules
-    result = game.round("optimal")
-    figures = split_strategy_figures(game, "optimal")
-    by_strategy = {name: split_strategy_figures(game, name) for name in SPLIT_LABELS}
-    data = {"ev": result.ev, "rtp_initial": result.rtp_initial, "house_edge": -result.ev,
-            "rtp_total_wagered": figures.rtp_total_wagered, "expected_total_wager": figures.expected_wager,
-            "ev_by_upcard": result.ev_by_upcard, "p_upcard": result.p_upcard, "exact": False,
-            "split_strategy": "optimal", "strategy": "optimal", "note": RESPLIT_OPTIMAL_NOTE, "units": UNITS,
-            "rules": rules.as_dict()}
-    lines, data["split_strategies"] = split_comparison(by_strategy)
-    up_table = tabulate(_up_rows(result.ev_by_upcard, lambda s, ev: [f"{result.p_upcard[s]:.6f}",
-                                                                      f"{100 * ev:+.6f} %"]),
-                        headers=["up", "P(up)", "EV"], colalign=("left", "right", "right"))
-    text = "\n".join([
-        f"Rules: {rules.summary()}", _play_line("optimal", False), "",
-        f"EV per initial bet          {100 * result.ev:+.9f} %   (house edge {-100 * result.ev:.9f} %)",
-        f"RTP per initial bet         {100 * result.rtp_initial:.9f} %   (1 + EV)",
-        f"RTP per total wagered       {100 * figures.rtp_total_wagered:.9f} %   ((E[W] + EV) / E[W])",
-        f"Expected total stake E[W]   {figures.expected_wager:.9f} initial bets "
-        f"(initial bet, doubles, splits, insurance/even money)",
-        "", textwrap.fill(RESPLIT_OPTIMAL_NOTE, 100), "", EV_BY_UP_TITLE, up_table, "", *lines])
-    return text, data
+                        "figures, the outcome distribution included, are computed in floats (every hand settled "
+                        "against the same dealer hand); its exact fractions are not computed yet: use "
+                        "--split-strategy cdp for them.")
 
 
 def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: RoundStats) -> tuple[str, dict]:
@@ -423,7 +401,7 @@ def rules_effect_output(rules: Rules, split_strategy: str = "cdz",
         "",
         "One rule changed from the base game",
         tabulate(effect_rows, headers=["change", "EV", "EV change", "RTP/initial", "RTP/wagered"]),
-    ] + ([f"Left out: {', '.join(left_out)} (of truly optimal split play with resplits only the EV in floats is "
-          "computed)"]
+    ] + ([f"Left out: {', '.join(left_out)} (of truly optimal split play with resplits only float figures are "
+          "computed, no exact fractions)"]
          if left_out else []))
     return text, data

@@ -50,6 +50,7 @@ ties: the exact mode decides them exactly and hands them back as overrides.
 """
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.math cimport NAN
 from libc.string cimport memcpy, memset
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
@@ -208,6 +209,106 @@ cdef struct RCtx:       # one resplit search: the pair, the rules that bear on a
     int64_t n_states, n_hands
     bint failed                 # out of memory, too large, or stopped
     bint stopped                # request_stop was called
+
+
+cdef extern from *:
+    """
+    #include <cstdint>
+    #include <cstddef>
+    struct FKey {
+        uint64_t a, b;
+        bool operator==(const FKey& o) const { return a == o.a && b == o.b; }
+    };
+    struct FKeyHash {
+        size_t operator()(const FKey& k) const {
+            uint64_t x = (k.a ^ (k.b * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL;
+            x ^= x >> 31;
+            x *= 0x94D049BB133111EBULL;
+            return (size_t)(x ^ (x >> 29));
+        }
+    };
+    """
+    cdef cppclass FKey:     # a state of a split round followed forward: its cards gone, and the rest packed
+        uint64_t a
+        uint64_t b
+    cdef cppclass FKeyHash:
+        pass
+
+ctypedef unordered_map[FKey, double, FKeyHash] FMap
+
+cdef enum:
+    F_HANDS = 5             # hands made: 2 .. 4 (index up to 4)
+    F_NETS = 17             # the round's net: -8 .. +8
+    F_CELLS = 5 * 2 * F_NETS * F_HANDS      # doubles 0 .. 4, dealer blackjack, net, hands
+
+
+cdef inline uint64_t f_pack(int tset, int w, int m, int hard, bint ace, bint two) noexcept nogil:
+    """The rest of a followed state: type multiset of the hands finished, hands waiting and made, and the hand in
+    play (hard total, an ace, two cards; 0 between hands)."""
+    return (<uint64_t>tset) | (<uint64_t>w << 20) | (<uint64_t>m << 23) | (<uint64_t>hard << 26) \
+        | (<uint64_t>ace << 32) | (<uint64_t>two << 33)
+
+
+cdef inline int f_tset(uint64_t b) noexcept nogil:
+    return <int>(b & ((1 << 20) - 1))
+
+
+cdef inline int f_w(uint64_t b) noexcept nogil:
+    return <int>((b >> 20) & 7)
+
+
+cdef inline int f_m(uint64_t b) noexcept nogil:
+    return <int>((b >> 23) & 7)
+
+
+cdef inline int f_hard(uint64_t b) noexcept nogil:
+    return <int>((b >> 26) & 63)
+
+
+cdef inline bint f_ace(uint64_t b) noexcept nogil:
+    return (b >> 32) & 1
+
+
+cdef inline bint f_two(uint64_t b) noexcept nogil:
+    return (b >> 33) & 1
+
+
+cdef inline int f_total(int hard, bint ace) noexcept nogil:
+    """A hand's total (a bust 22), from its hard total and whether it holds an ace."""
+    if hard > 21:
+        return 22
+    return hard + 10 if ace and hard + 10 <= 21 else hard
+
+
+cdef inline int f_cell(int doubles, bint bj, int net, int hands) noexcept nogil:
+    return ((doubles * 2 + bj) * F_NETS + net + 8) * F_HANDS + hands
+
+
+cdef tuple f_cell_key(int k):
+    """(doubles, dealer_blackjack, net, hands) of a cell index."""
+    cdef int hands = k % F_HANDS
+    k //= F_HANDS
+    cdef int net = k % F_NETS - 8
+    k //= F_NETS
+    return (k // 2, k % 2, net, hands)
+
+
+cdef inline int cards_in(uint64_t gone) noexcept nogil:
+    cdef int r, n = 0
+    for r in range(N_RANKS):
+        n += count_of(gone, r)
+    return n
+
+
+cdef inline int best_option(const double* o) noexcept nogil:
+    """The play a search takes among stand, hit and double (``o`` as ``OptimalSplitter.hand_options`` gives
+    them): the first of the best, a later one only when it is better by more than TIE (a NaN double never)."""
+    cdef int choice = 0
+    if o[2] > o[0] + TIE:
+        choice = 1
+    if o[4] == o[4] and o[4] > o[2 * choice] + TIE:
+        choice = 2
+    return choice
 
 
 cdef class OptimalSplitter:
@@ -925,33 +1026,53 @@ cdef class OptimalSplitter:
         double (where allowed) for the sense."""
         cdef int64_t i
         cdef uint64_t capacity
-        cdef int r, k, total, child
-        cdef bint soft, may_double
-        cdef double sv, ss, hv = 0.0, hs = 0.0, dv = 0.0, ds = 0.0, x, y, lost
+        cdef int total, choice
+        cdef double o[6]
         cdef uint64_t key
         total = hard + 10 if ace and hard + 10 <= 21 else hard
-        soft = total != hard
         if total >= 21:
             self.leaf(c, gone, ckey, n, entry, hard, ace, 1, w, m, v, st)
             return
         # with no hand waiting, the hands made no longer matter (no card can be resplit): one state for any m
-        key = self.rkey(c, ckey, w, m if w else 2, 1 + total * 4 + soft * 2 + two)
+        key = self.rkey(c, ckey, w, m if w else 2, 1 + total * 4 + (total != hard) * 2 + two)
         i = self.rmap_find(c, key, v, st)
         if i < 0:
             return
         capacity = c.memo.capacity
         c.n_hands += 1
+        if self.hand_options(c, gone, ckey, n, entry, hard, ace, two, w, m, o) < 0:
+            v[0] = o[0]                     # a failed search, or a deck run out: no stored state
+            st[0] = o[1]
+            return
+        choice = best_option(o)
+        v[0] = o[2 * choice]
+        st[0] = o[2 * choice + 1]
+        self.rmap_store(c, i, capacity, key, v[0], st[0])
+
+    cdef int hand_options(self, RCtx* c, uint64_t gone, uint64_t ckey, int n, int entry, int hard, bint ace, bint two,
+                          int w, int m, double* o) noexcept nogil:
+        """The value and stake of each play of a live split hand (total below 21; see ``hand``), hands waiting
+        included: ``o`` = stand, hit, double (value, stake each; the double's value NaN where it is not
+        allowed).  -1 when the search failed or the deck ran out (``o`` then holds the stand, or 0)."""
+        cdef int r, k, child, total
+        cdef bint soft, may_double
+        cdef double sv, ss, hv = 0.0, hs = 0.0, dv = 0.0, ds = 0.0, x, y, lost
+        o[0] = 0.0
+        o[1] = 0.0
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        soft = total != hard
         if entry < 0:
             entry = self.dealer(gone)
             if self.out_of_memory:
                 c.failed = True
-                return
+                return -1
         self.leaf(c, gone, ckey, n, entry, hard, ace, 1, w, m, &sv, &ss)
+        o[0] = sv
+        o[1] = ss
         may_double = two and c.das and (c.double_soft or not soft) and c.double_lo <= total <= c.double_hi
         if n <= 0:
             self.short_deck = True
-            v[0], st[0] = sv, ss
-            return
+            return -1
         for r in range(N_RANKS):
             k = self.base[r] - count_of(gone, r)
             if k <= 0:
@@ -969,7 +1090,7 @@ cdef class OptimalSplitter:
             child = self.linked(entry, r, gone + unit(r))         # the dealer entry of the deck one card less
             if self.out_of_memory:
                 c.failed = True
-                return
+                return -1
             self.hand(c, gone + unit(r), ckey + c.cunit[r], n - 1, child, hard + r + 1, ace or r == ACE, False, w, m,
                       &x, &y)
             hv += k * x
@@ -980,15 +1101,12 @@ cdef class OptimalSplitter:
                 dv += k * x
                 ds += k * y
         if c.failed:
-            return
-        hv /= n
-        hs /= n
-        v[0], st[0] = sv, ss
-        if hv > v[0] + TIE:
-            v[0], st[0] = hv, hs
-        if may_double and dv / n > v[0] + TIE:
-            v[0], st[0] = dv / n, ds / n
-        self.rmap_store(c, i, capacity, key, v[0], st[0])
+            return -1
+        o[2] = hv / n
+        o[3] = hs / n
+        o[4] = dv / n if may_double else NAN
+        o[5] = ds / n if may_double else NAN
+        return 0
 
     def resplit_value(self, int pair, bint one_card, int most, int sense=1):
         """Truly optimal play of a split that may make up to ``most`` hands (2 to 4; ``sense`` -1: the worst
@@ -1000,53 +1118,205 @@ cdef class OptimalSplitter:
         expected result against the dealer of the round's end), and the search runs over the round's states:
         the cards gone, hands waiting and hands made, and within a hand its total, softness and whether it
         holds two cards.  Each (pair, sense) is searched once; the memo of states is freed after it."""
+        key = ("resplit", pair, most, sense)
+        if key not in self.values:
+            self.resplit_search(pair, one_card, most, sense, None)
+        return self.values[key]
+
+    def resplit_distribution(self, int pair, bint one_card, int most, list type_sets, int sense=1):
+        """The outcome distribution of the play of ``resplit_value`` (searched again, its memo kept while the
+        play is followed forward): {(doubles, dealer_blackjack, net, hands): mass}, joint units (the masses sum
+        to P(no settled dealer blackjack)), the stake of a cell hands + doubles.  ``type_sets``:
+        ``ev.analysis.splits.type_sets(most)``.
+
+        Each hand plays as the search decided (the same comparisons, the same ties), and the round's states
+        (cards gone, hands waiting and made, the hand in play, the types of the hands finished) are followed
+        card by card, states that meet merged; when no hand waits, the dealer draws from the deck left and
+        every hand is settled against the same dealer outcome."""
+        return self.resplit_search(pair, one_card, most, sense, type_sets)
+
+    cdef object resplit_search(self, int pair, bint one_card, int most, int sense, list type_sets):
         cdef RCtx c
         cdef int r, cap, top = 0, per_hand
         cdef double v, st
         cdef uint64_t gone0
         cdef int n0 = sum([self.base[r] for r in range(N_RANKS)])
+        cdef vector[int] combine
+        cdef vector[int] doubles_of
+        cdef vector[int] net_of
+        cdef vector[double] cells
         self.check_pair(pair, sense)
         if not 2 <= most <= 4:
             raise ValueError("a split makes 2 to 4 hands at most")
         key = ("resplit", pair, most, sense)
-        if key not in self.values:
-            c.pair, c.most, c.one_card, c.sense = pair, most, one_card, sense
-            c.das, c.double_soft = self.solver.das, self.solver.double_soft
-            c.double_lo, c.double_hi = self.solver.double_lo, self.solver.double_hi
-            c.n_states = c.n_hands = 0
-            c.failed = c.stopped = False
-            for r in range(N_RANKS):
-                # the most cards of rank r the round can hold: each hand at most 21 // value + 1 (its last
-                # card may bust it)
-                per_hand = 21 // (r + 1) + 1      # rank index r is worth r + 1 (an ace 1, a ten 10)
-                cap = min(self.base[r], most * per_hand)
-                c.cunit[r] = (<uint64_t>1) << top
-                top += int(cap).bit_length()
-            if top + 4 + 7 > 63:
-                raise ValueError("the deck is too large for the resplit search's keys")
-            c.key_bits = top
-            if rmap_init(&c.memo, 16) < 0:
+        if type_sets is not None:
+            for entry in type_sets:
+                doubles_of.push_back(entry[0])
+                for r in range(N_OUTCOMES):
+                    net_of.push_back(entry[1][r])
+                for r in range(N_TYPES):
+                    combine.push_back(entry[2][r])
+            cells.resize(F_CELLS)
+        c.pair, c.most, c.one_card, c.sense = pair, most, one_card, sense
+        c.das, c.double_soft = self.solver.das, self.solver.double_soft
+        c.double_lo, c.double_hi = self.solver.double_lo, self.solver.double_hi
+        c.n_states = c.n_hands = 0
+        c.failed = c.stopped = False
+        for r in range(N_RANKS):
+            # the most cards of rank r the round can hold: each hand at most 21 // value + 1 (its last
+            # card may bust it)
+            per_hand = 21 // (r + 1) + 1      # rank index r is worth r + 1 (an ace 1, a ten 10)
+            cap = min(self.base[r], most * per_hand)
+            c.cunit[r] = (<uint64_t>1) << top
+            top += int(cap).bit_length()
+        if top + 4 + 7 > 63:
+            raise ValueError("the deck is too large for the resplit search's keys")
+        c.key_bits = top
+        if rmap_init(&c.memo, 16) < 0:
+            raise MemoryError()
+        gone0 = 2 * unit(pair)
+        try:
+            with nogil:
+                self.between(&c, gone0, 2 * c.cunit[pair], n0 - 2, 2, 2, &v, &st)
+                if type_sets is not None and not c.failed and not c.memo.too_large and not self.short_deck:
+                    self.follow(&c, gone0, n0, combine, doubles_of, net_of, cells)
+            if c.stopped:
+                raise KeyboardInterrupt("the search was stopped")
+            if c.memo.too_large:
+                raise ValueError(
+                    f"the truly optimal search with resplits of this pair needs more than {RMAP_MOST_SLOTS:,} "
+                    f"state slots ({<double>(RMAP_MOST_SLOTS * sizeof(RSlot)) / 2**30:.1f} GiB) on this shoe ({n0} cards): "
+                    "it is made for one or two decks")
+            if c.failed:
                 raise MemoryError()
-            gone0 = 2 * unit(pair)
-            try:
-                with nogil:
-                    self.between(&c, gone0, 2 * c.cunit[pair], n0 - 2, 2, 2, &v, &st)
-                if c.stopped:
-                    raise KeyboardInterrupt("the search was stopped")
-                if c.memo.too_large:
-                    raise ValueError(
-                        f"the truly optimal search with resplits of this pair needs more than {RMAP_MOST_SLOTS:,} "
-                        f"state slots ({<double>(RMAP_MOST_SLOTS * sizeof(RSlot)) / 2**30:.1f} GiB) on this shoe ({n0} cards): "
-                        "it is made for one or two decks")
-                if c.failed:
-                    raise MemoryError()
-                self.check_deck()
-            finally:
-                free(c.memo.slots)
+            self.check_deck()
+        finally:
+            free(c.memo.slots)
+        if key not in self.values:
             self.values[key] = (sense * v, st, {"states": c.n_states, "hand_states": c.n_hands})
             self.n_round_states += c.n_states
             self.n_hand_states += c.n_hands
-        return self.values[key]
+        if type_sets is None:
+            return None
+        return {f_cell_key(k): cells[k] for k in range(F_CELLS) if cells[k] != 0.0}
+
+    cdef void follow(self, RCtx* c, uint64_t gone0, int n0, const vector[int]& combine, const vector[int]& doubles_of,
+                     const vector[int]& net_of, vector[double]& cells) noexcept nogil:
+        """Follow the searched play forward from the split (see ``resplit_distribution``), level by level of the
+        cards gone: a level's hands in play first (a hand that stands ends on its own level), then its states
+        between hands.  Sets ``c.failed`` when the search's memo or the dealer's fails."""
+        cdef FMap hands_now, between_now, hands_next, between_next
+        cdef FKey k0
+        k0.a, k0.b = gone0, f_pack(0, 2, 2, 0, False, False)
+        between_now[k0] = 1.0
+        while not (hands_now.empty() and between_now.empty()):
+            for item in hands_now:
+                self.follow_hand(c, item.first, item.second, n0, combine, between_now, hands_next, between_next)
+                if c.failed:
+                    return
+            for item in between_now:
+                self.follow_between(c, item.first, item.second, n0, combine, doubles_of, net_of, cells, hands_next,
+                                    between_next)
+                if c.failed:
+                    return
+            hands_now.swap(hands_next)
+            between_now.swap(between_next)
+            hands_next.clear()
+            between_next.clear()
+
+    cdef void follow_hand(self, RCtx* c, const FKey& state, double p, int n0, const vector[int]& combine,
+                          FMap& between_now, FMap& hands_next, FMap& between_next) noexcept nogil:
+        """A hand in play, reached with probability ``p``: its play as the search decided, card by card."""
+        cdef uint64_t gone = state.a
+        cdef int tset = f_tset(state.b), w = f_w(state.b), m = f_m(state.b), hard = f_hard(state.b)
+        cdef bint ace = f_ace(state.b), two = f_two(state.b)
+        cdef int total = hard + 10 if ace and hard + 10 <= 21 else hard
+        cdef int n = n0 - cards_in(gone), r, k, choice, h2
+        cdef bint ace2
+        cdef double o[6]
+        cdef double q
+        cdef FKey nk
+        if total >= 21:
+            choice = 0
+        else:
+            if self.hand_options(c, gone, self.compact(c, gone), n, -1, hard, ace, two, w, m, o) < 0:
+                c.failed = True
+                return
+            choice = best_option(o)
+        if choice == 0:             # stand: the hand ends on this level
+            nk.a, nk.b = gone, f_pack(combine[tset * N_TYPES + hand_type(total, 1)], w, m, 0, False, False)
+            between_now[nk] += p
+            return
+        for r in range(N_RANKS):
+            k = self.base[r] - count_of(gone, r)
+            if k <= 0:
+                continue
+            q = p * k / n
+            h2, ace2 = hard + r + 1, ace or r == ACE
+            nk.a = gone + unit(r)
+            if choice == 2 or h2 > 21:      # doubled, or busted: the hand ends
+                nk.b = f_pack(combine[tset * N_TYPES + hand_type(f_total(h2, ace2), choice)], w, m, 0, False, False)
+                between_next[nk] += q
+            else:
+                nk.b = f_pack(tset, w, m, h2, ace2, False)
+                hands_next[nk] += q
+
+    cdef void follow_between(self, RCtx* c, const FKey& state, double p, int n0, const vector[int]& combine,
+                             const vector[int]& doubles_of, const vector[int]& net_of, vector[double]& cells,
+                             FMap& hands_next, FMap& between_next) noexcept nogil:
+        """Between hands, reached with probability ``p``: the next hand's second card (resplit where the search
+        resplits), or, with no hand waiting, the dealer and the settlement of every hand."""
+        cdef uint64_t gone = state.a, ckey
+        cdef int tset = f_tset(state.b), w = f_w(state.b), m = f_m(state.b)
+        cdef int n = n0 - cards_in(gone), r, k, entry, o
+        cdef double q, hv, hs, rv, rs
+        cdef const double* e
+        cdef FKey nk
+        cdef bint aces = c.one_card and c.pair == ACE
+        if w == 0:
+            entry = self.dealer(gone)
+            if self.out_of_memory:
+                c.failed = True
+                return
+            e = self.probs + entry * N_OUTCOMES
+            for o in range(N_OUTCOMES):
+                if e[o] != 0.0:
+                    cells[f_cell(doubles_of[tset], o == BLACKJACK, net_of[tset * N_OUTCOMES + o], m)] += p * e[o]
+            return
+        ckey = self.compact(c, gone)
+        for r in range(N_RANKS):
+            k = self.base[r] - count_of(gone, r)
+            if k <= 0:
+                continue
+            q = p * k / n
+            nk.a = gone + unit(r)
+            if r == c.pair and m < c.most:      # as the search: resplit unless keeping is better by more than TIE
+                if aces:
+                    self.leaf(c, nk.a, ckey + c.cunit[r], n - 1, -1, r + 2, True, 1, w - 1, m, &hv, &hs)
+                else:
+                    self.hand(c, nk.a, ckey + c.cunit[r], n - 1, -1, c.pair + r + 2, c.pair == ACE or r == ACE, True,
+                              w - 1, m, &hv, &hs)
+                self.between(c, nk.a, ckey + c.cunit[r], n - 1, w + 1, m + 1, &rv, &rs)
+                if c.failed:
+                    return
+                if not (hv > rv + TIE):
+                    nk.b = f_pack(tset, w + 1, m + 1, 0, False, False)
+                    between_next[nk] += q
+                    continue
+            if aces:                # a split ace takes one card and stands
+                nk.b = f_pack(combine[tset * N_TYPES + hand_type(f_total(r + 2, True), 1)], w - 1, m, 0, False, False)
+                between_next[nk] += q
+            else:
+                nk.b = f_pack(tset, w - 1, m, c.pair + r + 2, c.pair == ACE or r == ACE, True)
+                hands_next[nk] += q
+
+    cdef inline uint64_t compact(self, RCtx* c, uint64_t gone) noexcept nogil:
+        """The search's compact key of the cards gone."""
+        cdef uint64_t ckey = 0
+        cdef int r
+        for r in range(N_RANKS):
+            ckey += count_of(gone, r) * c.cunit[r]
+        return ckey
 
     # ----- finals: the strategy followed forward --------------------------------------------
     cdef void hand_finals(self, vector[Node]& g, const int* deck, const unsigned char* act,
