@@ -10,8 +10,10 @@ game under truly optimal split play (every one of the 100 split EVs exact).
 Last, the process's peak RSS (each up card's dealer memo is freed once its
 pairs are searched: ``optimal_split.prepare``).  With resplits
 (``--set max_split_hands=3`` or ``4``; floats only) the work is the round
-states and hands in play the searches met; ``--quick`` (the pairs against a
-6) keeps such a run to seconds or minutes.
+states and hands in play the searches met, and then the outcome distribution
+of every case is timed too (the searched play followed forward, each case
+searched again); ``--quick`` (the pairs against a 6) keeps such a run to
+seconds or minutes.
 
     python benchmarks/bench_optimal_split.py [--threads N] [--exact] [--quick] [--set key=value ...]
 """
@@ -65,6 +67,12 @@ def main() -> None:
         print(f"work: {work['first_hand_states']:,} first-hand states, {work['second_hand_visits']:,} second-hand "
               f"node visits, {work['dealer_lookups']:,} dealer lookups, {work['dealer_evaluations']:,} dealer "
               f"evaluations (distinct decks)")
+    if work["resplit_round_states"]:
+        cases_of = [(up, pair) for up in ups for pair in range(N_RANKS) if game.shoe[pair] - (pair == up) >= 2]
+        cells, wall, cpu = timed(lambda: [optimal_split.split_distribution(game, up, pair)
+                                          for up, pair in cases_of])
+        print(f"outcome distributions of the {len(cases_of)} cases (searched again, the play followed forward): "
+              f"{wall:.2f} s wall, {cpu:.2f} s CPU, {sum(len(c) for c in cells):,} cells")
     if not args.exact or args.quick:
         _peak()
         return

@@ -243,7 +243,7 @@ def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search
         split_strategy = strategy
         mode = playable_split_mode(split_strategy)
         if mode == TRULY_OPTIMAL:
-            prepare_optimal_splits(game)    # every pair and up card at once, on every core
+            prepare_optimal_splits(game, distributions=True)    # every pair and up card at once, on every core
         table = optimal_policy(game, split_strategy)
         name = f"optimal composition-dependent ({split_strategy})"
     else:

@@ -137,7 +137,8 @@ def split_distribution(game: Game, up: int, pair: int, sense: int = BEST) -> dic
     return _upcard(game, up).distribution(pair, sense)
 
 
-def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...] = BEST) -> None:
+def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...] = BEST,
+            distributions: bool = False) -> None:
     """Compute the truly optimal split (``sense`` ``WORST``: the worst; ``(BEST, WORST)``: both, in one pass) of
     every pair against every up card of the game, the up cards in ``threads`` parallel threads (default: one
     per core; the core releases the GIL).
@@ -145,7 +146,10 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
     Each up card's values and stakes are kept, then its dealer memo is freed (most of the memory: about 90 MiB an
     up card at 8 decks), so that at most ``threads`` memos are held at once.  An outcome distribution asked for
     later regrows the memo with the decks its final unions leave (far fewer than the search's).  (Not computed
-    here: the worst play's distributions of one deck take minutes, and only the accounting asks for them.)"""
+    here: the worst play's distributions of one deck take minutes, and only the accounting asks for them.)
+    With ``distributions`` (the accounting's call), the pairs that may make three or four hands get their outcome
+    distributions here, in the same threads: each such search then runs once, its play followed forward
+    before its memo is freed, instead of again when the accounting asks."""
     senses = sense if isinstance(sense, tuple) else (sense,)
     engines = [_upcard(game, up) for up in game.upcards()]
     if not game.rules.may_split:
@@ -157,7 +161,7 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
     from concurrent.futures import ThreadPoolExecutor
     workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
     pool = ThreadPoolExecutor(max_workers=workers)
-    futures = [pool.submit(engine.search_all, senses) for engine in engines]
+    futures = [pool.submit(engine.search_all, senses, distributions) for engine in engines]
     try:
         for future in futures:
             future.result()
@@ -339,10 +343,14 @@ class _Upcard:
         for sense in missing:
             self.value(pair, sense)
 
-    def search_all(self, senses: tuple[int, ...]) -> None:
-        """Every pair's search for each sense (the core keeps each value with its stake), then the dealer memo
-        freed (see :func:`prepare`)."""
+    def search_all(self, senses: tuple[int, ...], distributions: bool = False) -> None:
+        """Every pair's search for each sense (the core keeps each value with its stake; with ``distributions``
+        a resplit pair's outcome distribution too, in the same search), then the dealer memo freed (see
+        :func:`prepare`)."""
         for pair in self.pairs():
+            if distributions and self.rules.split_hands(pair) > 2:
+                for sense in senses:
+                    self.distribution(pair, sense)
             self.search(pair, senses)
         self.splitter.release()
 

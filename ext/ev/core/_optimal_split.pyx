@@ -1210,6 +1210,9 @@ cdef class OptimalSplitter:
         k0.a, k0.b = gone0, f_pack(0, 2, 2, 0, False, False)
         between_now[k0] = 1.0
         while not (hands_now.empty() and between_now.empty()):
+            if _stop_requested:         # an interrupt: return at once, as the search does
+                c.failed = c.stopped = True
+                return
             for item in hands_now:
                 self.follow_hand(c, item.first, item.second, n0, combine, between_now, hands_next, between_next)
                 if c.failed:
