@@ -68,7 +68,7 @@ CANDIDATE_EFFECTS: tuple[tuple[str, dict], ...] = (
 
 def computable(rules: Rules, split_strategy: str) -> bool:
     """Can optimal play under ``split_strategy`` be computed for ``rules``?  Not truly optimal split play where a
-    pair may make more than two hands (``ev.analysis.optimal_split`` covers one split)."""
+    pair may make more than two hands (``ev.analysis.optimal_split`` gives exact figures for one split only)."""
     return split_strategy != "optimal" or all(rules.split_hands(pair) <= 2 for pair in range(N_RANKS))
 
 
