@@ -56,30 +56,40 @@ def test_engine_equals_the_reference(name):
         assert 2 * mass - 1e-12 <= stake <= 2 * rules.split_hands(pair) * mass + 1e-12
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_two_hands_are_the_one_split_engine(seed, rng):
-    """With two hands at most the search over states is the one-split search: the same values and stakes, best
-    and worst, on random small shoes and rules."""
+def two_hand_searches(rng, one_split, resplit):
+    """On random small shoes and rules with two hands at most, every (up card, pair, one_card, sense) as (case,
+    splitter, the one-split engine's answer, the resplit search's answer): ``one_split(splitter, pair,
+    one_card, sense)`` and ``resplit(...)`` ask each.  A deck that runs out must be refused by both (and is not
+    yielded)."""
     rules = random_rules(rng, decks=1, max_split_hands=2)
-    shoe = random_small_shoe(rng, 1, size=20, tens=6)
-    game = small_game(shoe, rules)
-    checked = 0
+    game = small_game(random_small_shoe(rng, 1, size=20, tens=6), rules)
     for up in game.upcards():
         engine = optimal_split._upcard(game, up)
         for pair in engine.pairs():
             one_card = engine._check(pair)
             for sense in (BEST, WORST):
                 try:
-                    value = engine.splitter.split_value(pair, one_card, sense)
-                except ValueError:          # a deck that runs out: both searches refuse it
+                    answer = one_split(engine.splitter, pair, one_card, sense)
+                except ValueError:          # a deck that runs out: both refuse it
                     with pytest.raises(ValueError):
-                        engine.splitter.resplit_value(pair, one_card, 2, sense)
+                        resplit(engine.splitter, pair, one_card, sense)
                     continue
-                searched, stake, work = engine.splitter.resplit_value(pair, one_card, 2, sense)
-                assert searched == pytest.approx(value, abs=1e-15)
-                assert stake == pytest.approx(engine.splitter.split_stake(pair, one_card, sense), abs=1e-15)
-                assert work["states"] > 0
-                checked += 1
+                yield ((up, pair, one_card, sense), engine.splitter, answer,
+                       resplit(engine.splitter, pair, one_card, sense))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_hands_are_the_one_split_engine(seed, rng):
+    """With two hands at most the search over states is the one-split search: the same values and stakes, best
+    and worst, on random small shoes and rules."""
+    checked = 0
+    for (_, pair, one_card, sense), splitter, value, (searched, stake, work) in two_hand_searches(
+            rng, lambda splitter, *asked: splitter.split_value(*asked),
+            lambda splitter, pair, one_card, sense: splitter.resplit_value(pair, one_card, 2, sense)):
+        assert searched == pytest.approx(value, abs=1e-15)
+        assert stake == pytest.approx(splitter.split_stake(pair, one_card, sense), abs=1e-15)
+        assert work["states"] > 0
+        checked += 1
     assert checked > 10
 
 
@@ -156,6 +166,8 @@ def test_exact_values_are_refused_but_distributions_are_not():
     assert optimal_split.split_value(game, up, pair) > optimal_split.split_value(game, up, pair, WORST)
     cells = optimal_split.split_distribution(game, up, pair)
     assert {hands for _, _, _, hands in cells} == {2, 3}
+    with pytest.raises(ValueError, match="type_sets"):       # the type multisets of too few hands
+        optimal_split._upcard(game, up).splitter.resplit_distribution(pair, False, 3, type_sets(2))
     exact = Game(Rules(**changes), [f - s for f, s in zip(full_shoe(1), shoe)], exact=True)
     with pytest.raises(EngineError, match="in floats only"):
         optimal_split.split_value(exact, up, pair)
@@ -194,26 +206,15 @@ def test_two_hands_followed_forward_are_the_one_split_distribution(seed, rng):
     """With two hands at most, following the searched play forward card by card gives the one-split
     distribution, which merges both hands' finals by the union of their cards (another method): cell by cell
     to 1e-13 (the sums' orders differ), best and worst, on random small shoes and rules."""
-    rules = random_rules(rng, decks=1, max_split_hands=2)
-    shoe = random_small_shoe(rng, 1, size=20, tens=6)
-    game = small_game(shoe, rules)
     checked = 0
-    for up in game.upcards():
-        engine = optimal_split._upcard(game, up)
-        for pair in engine.pairs():
-            one_card = engine._check(pair)
-            for sense in (BEST, WORST):
-                try:
-                    merged = engine.splitter.split_distribution(pair, one_card, sense)
-                except ValueError:          # a deck that runs out: both refuse it
-                    with pytest.raises(ValueError):
-                        engine.splitter.resplit_distribution(pair, one_card, 2, type_sets(2), sense)
-                    continue
-                followed = engine.splitter.resplit_distribution(pair, one_card, 2, type_sets(2), sense)
-                assert {hands for *_, hands in followed} == {2}
-                keys = set(merged) | {cell[:3] for cell in followed}
-                assert all(abs(merged.get(k, 0.0) - followed.get((*k, 2), 0.0)) < 1e-13 for k in keys), (up, pair)
-                checked += 1
+    for case, _, merged, followed in two_hand_searches(
+            rng, lambda splitter, *asked: splitter.split_distribution(*asked),
+            lambda splitter, pair, one_card, sense: splitter.resplit_distribution(pair, one_card, 2, type_sets(2),
+                                                                                  sense)):
+        assert {hands for *_, hands in followed} == {2}
+        keys = set(merged) | {cell[:3] for cell in followed}
+        assert all(abs(merged.get(k, 0.0) - followed.get((*k, 2), 0.0)) < 1e-13 for k in keys), case
+        checked += 1
     assert checked > 10
 
 

@@ -322,7 +322,7 @@ def _post_split(table: Policy, solver: Any, up: int, mode: int) -> Callable[[int
 def split_strategy_stats(game: Game, known: RoundStats | None = None) -> dict[str, RoundStats]:
     """:func:`round_stats` under every split strategy (``ev.core.actions.SPLIT_STRATEGIES``: CDZ-, CDP1,
     CDP, truly optimal), for a table of the RTPs beside each other; ``known``: one already computed.
-    Truly optimal split play is refused for rules with resplits (``EngineError``)."""
+    With resplits truly optimal split play is computed in floats only (exact mode: ``EngineError``)."""
     return {s: known if known is not None and known.split_strategy == s else round_stats(game, s)
             for s in SPLIT_STRATEGIES}
 

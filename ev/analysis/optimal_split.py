@@ -98,8 +98,9 @@ def check_rules(rules: Rules, pair: int) -> None:
 
 
 def check_resplit_question(rules: Rules, exact: bool) -> None:
-    """Refuse what is not computed yet for truly optimal play with resplits (three or four hands): exact values
-    and outcome distributions; its float EV and stake are (``OptimalSplitter.resplit_value``)."""
+    """Refuse what is not computed yet for truly optimal play with resplits (three or four hands): exact values;
+    its float EV, stake and outcome distribution are (``OptimalSplitter.resplit_value``,
+    ``resplit_distribution``)."""
     if exact and rules.max_split_hands > 2:
         raise EngineError(
             "truly optimal split play with resplits is computed in floats only (the exact mode is not "
@@ -222,9 +223,9 @@ def work(game: Game) -> dict[str, int]:
 
 
 class OptimalSplitEvaluator:
-    """A policy evaluator (``ev.core.arithmetic``) whose one-split distributions are those of truly
-    optimal split play (``sense`` ``WORST``: of the worst); every other question goes to the evaluator
-    it wraps."""
+    """A policy evaluator (``ev.core.arithmetic``) whose split rounds' distributions are those of truly
+    optimal split play (``sense`` ``WORST``: of the worst; with resplits floats only); every other question
+    goes to the evaluator it wraps."""
 
     def __init__(self, evaluator: Any, game: Game, up: int, sense: int = BEST) -> None:
         self.evaluator, self.game, self.up, self.sense = evaluator, game, up, sense

@@ -98,8 +98,10 @@ def rtp_of(game: Game, split_strategy: str = "cdz", strategy: str = "optimal") -
     elif split_strategy in FORMULA_SPLIT_STRATEGIES:
         return _rtp_terms(game, game.round(split_strategy), game.round("cdp"), exact)
     else:
-        result = game.round(split_strategy)
+        # the accounting first: under truly optimal play with resplits it searches each pair once, its
+        # distribution with it, and the round's EV then reads the values it kept
         stats = round_stats(game, split_strategy)
+        result = game.round(split_strategy)
     if exact:
         text, data = _rtp_exact(game, split_strategy, result, stats)
     elif result is None:

@@ -50,6 +50,8 @@ ties: the exact mode decides them exactly and hands them back as overrides.
 """
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
+from math import comb
+
 from libc.math cimport NAN
 from libc.string cimport memcpy, memset
 from libcpp.unordered_map cimport unordered_map
@@ -1150,6 +1152,9 @@ cdef class OptimalSplitter:
             raise ValueError("a split makes 2 to 4 hands at most")
         key = ("resplit", pair, most, sense)
         if type_sets is not None:
+            if len(type_sets) != sum(comb(N_TYPES + k - 1, k) for k in range(most + 1)):
+                raise ValueError(f"type_sets must be ev.analysis.splits.type_sets({most}): every multiset of at most "
+                                 f"{most} hand types")
             for entry in type_sets:
                 doubles_of.push_back(entry[0])
                 for r in range(N_OUTCOMES):

@@ -266,36 +266,31 @@ cdef class PolicyEvaluator:
             self.play_cells(ctx, s, self.code(ctx, s) if first < 0 else first, out)
         return {(k // 10, (k // 5) % 2, k % 5 - 2): out[k] for k in range(HAND_CELLS) if out[k] != 0.0}
 
-    def context_distribution(self, int s, int pair, int extra, bint one_card):
-        """As ``hand_distribution`` for split hand s in context (pair, extra); ``one_card``: it stands."""
-        cdef double* p
-        cdef double out[HAND_CELLS]
+    cdef const double* context_cells(self, int s, int pair, int extra, bint one_card, double* out) noexcept nogil:
+        """The cells (HAND_CELLS) of split hand s in context (pair, extra): the memo's, or, for a hand that
+        stands (``one_card``), written into ``out``."""
         cdef int ctx = ctx_index(pair, extra)
         self.batch_context(ctx, one_card)
         if one_card:
-            memset(out, 0, sizeof(out))
+            memset(out, 0, HAND_CELLS * sizeof(double))
             self.stand_cells(ctx, s, 0, 1.0, out)
-            p = out
-        else:
-            p = self.dist(ctx, s)
+            return out
+        return self.dist(ctx, s)
+
+    def context_distribution(self, int s, int pair, int extra, bint one_card):
+        """As ``hand_distribution`` for split hand s in context (pair, extra); ``one_card``: it stands."""
+        cdef double out[HAND_CELLS]
+        cdef const double* p = self.context_cells(s, pair, extra, one_card, out)
         return {(k // 10, (k // 5) % 2, k % 5 - 2): p[k] for k in range(HAND_CELLS) if p[k] != 0.0}
 
     def context_values(self, int s, int pair, int extra, bint one_card):
         """(mean result, mean stake) of ``context_distribution(s, pair, extra, one_card)``: the sums of
         result x mass and (1 + doubled) x mass over its cells, in its order (the same floats), without the
         dict."""
-        cdef double* p
         cdef double out[HAND_CELLS]
+        cdef const double* p = self.context_cells(s, pair, extra, one_card, out)
         cdef double mean = 0.0, stake = 0.0
         cdef int k
-        cdef int ctx = ctx_index(pair, extra)
-        self.batch_context(ctx, one_card)
-        if one_card:
-            memset(out, 0, sizeof(out))
-            self.stand_cells(ctx, s, 0, 1.0, out)
-            p = out
-        else:
-            p = self.dist(ctx, s)
         for k in range(HAND_CELLS):
             if p[k] != 0.0:
                 mean += (k % 5 - 2) * p[k]
