@@ -24,7 +24,7 @@ from ev.analysis.game import Game
 from ev.analysis.optimal_split import BEST, WORST
 from ev.analysis.splits import type_sets
 from ev.cli import main
-from ev.core._optimal_split import state_bound
+from ev.core._optimal_split import follow_bound, state_bound
 from ev.core.actions import split_mode
 from ev.core.cards import N_RANKS, full_shoe
 from ev.core.rules import Rules
@@ -229,6 +229,23 @@ def test_a_search_too_large_is_refused_in_one_message():
     finally:
         state_bound(before)
     assert optimal_split.split_value(Game(rules), 3, 8) > 0
+
+
+def test_a_distribution_too_large_to_follow_is_refused_in_one_message():
+    """The play followed forward has a bound too (2^24 states at once): beyond it the distribution stops with one
+    message saying so, the search's value is kept, and the next distribution runs (here the bound is tiny)."""
+    shoe, up, pair, changes = CASES["88-T DAS, H17, 4 hands, peek T"]
+    optimal_split._FOUND.clear()        # what other tests found on this shoe would answer without following
+    game = small_game(shoe, Rules(**changes))
+    before = follow_bound(8)
+    try:
+        with pytest.raises(EngineError, match="states at once"):
+            optimal_split.split_distribution(game, up, pair)
+    finally:
+        follow_bound(before)
+    cells = optimal_split.split_distribution(game, up, pair)
+    assert sum(net * p for (_, _, net, _), p in cells.items()) == pytest.approx(
+        optimal_split.split_value(game, up, pair), abs=1e-13)
 
 
 @pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])

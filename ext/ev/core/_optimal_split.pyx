@@ -120,6 +120,22 @@ def state_bound(slots=None):
     return before
 
 
+#: the most states a resplit play followed forward may hold on two levels of cards gone at once (about 64 bytes
+#: each: 2^24 states, about 1 GiB); beyond it the distribution is refused with one message instead of the process
+#: running out of memory (the maps' allocation failing would end it)
+cdef size_t FOLLOW_MOST_STATES = (<size_t>1) << 24
+
+
+def follow_bound(states=None):
+    """The most states a resplit play followed forward may hold at once (``states``: set it; tests make it small).
+    Returns the bound in force before."""
+    global FOLLOW_MOST_STATES
+    before = FOLLOW_MOST_STATES
+    if states is not None:
+        FOLLOW_MOST_STATES = states
+    return before
+
+
 def request_stop(bint stop=True):
     """Ask every running search to return at its next state (``stop`` False: let searches run again)."""
     global _stop_requested
@@ -210,6 +226,7 @@ cdef struct RCtx:       # one resplit search: the pair, the rules that bear on a
     RMap memo
     int64_t n_states, n_hands
     bint failed                 # out of memory, too large, or stopped
+    bint follow_too_large       # the play followed forward outgrew FOLLOW_MOST_STATES
     bint stopped                # request_stop was called
 
 
@@ -1166,7 +1183,7 @@ cdef class OptimalSplitter:
         c.das, c.double_soft = self.solver.das, self.solver.double_soft
         c.double_lo, c.double_hi = self.solver.double_lo, self.solver.double_hi
         c.n_states = c.n_hands = 0
-        c.failed = c.stopped = False
+        c.failed = c.stopped = c.follow_too_large = False
         for r in range(N_RANKS):
             # the most cards of rank r the round can hold: each hand at most 21 // value + 1 (its last
             # card may bust it)
@@ -1187,6 +1204,11 @@ cdef class OptimalSplitter:
                     self.follow(&c, gone0, n0, combine, doubles_of, net_of, cells)
             if c.stopped:
                 raise KeyboardInterrupt("the search was stopped")
+            if c.follow_too_large:
+                raise ValueError(
+                    f"following the truly optimal play with resplits of this pair forward needs more than "
+                    f"{FOLLOW_MOST_STATES:,} states at once on this shoe ({n0} cards): its outcome distribution is "
+                    "made for one or two decks")
             if c.memo.too_large:
                 raise ValueError(
                     f"the truly optimal search with resplits of this pair needs more than {RMAP_MOST_SLOTS:,} "
@@ -1222,10 +1244,18 @@ cdef class OptimalSplitter:
                 self.follow_hand(c, item.first, item.second, n0, combine, between_now, hands_next, between_next)
                 if c.failed:
                     return
+                if hands_now.size() + between_now.size() + hands_next.size() + between_next.size() \
+                        > FOLLOW_MOST_STATES:
+                    c.failed = c.follow_too_large = True
+                    return
             for item in between_now:
                 self.follow_between(c, item.first, item.second, n0, combine, doubles_of, net_of, cells, hands_next,
                                     between_next)
                 if c.failed:
+                    return
+                if hands_now.size() + between_now.size() + hands_next.size() + between_next.size() \
+                        > FOLLOW_MOST_STATES:
+                    c.failed = c.follow_too_large = True
                     return
             hands_now.swap(hands_next)
             between_now.swap(between_next)
