@@ -330,6 +330,14 @@ cdef inline int best_option(const double* o) noexcept nogil:
     return choice
 
 
+cdef inline bint stop_following(RCtx* c, size_t held) noexcept nogil:
+    """Must the play followed forward stop: its search failed, or it holds more than FOLLOW_MOST_STATES states
+    (then flagged as too large)?"""
+    if not c.failed and held > FOLLOW_MOST_STATES:
+        c.failed = c.follow_too_large = True
+    return c.failed
+
+
 cdef class OptimalSplitter:
     """Truly optimal one-split values and finals for the up card of a float ``UpcardSolver``.
 
@@ -978,7 +986,7 @@ cdef class OptimalSplitter:
         cdef int64_t i
         cdef uint64_t capacity
         cdef int r, k
-        cdef double acc_v = 0.0, acc_s = 0.0, hv, hs, rv, rs
+        cdef double acc_v = 0.0, acc_s = 0.0, hv, hs
         cdef uint64_t key
         v[0] = st[0] = 0.0
         if w == 0 or c.failed:
@@ -999,22 +1007,33 @@ cdef class OptimalSplitter:
             k = self.base[r] - count_of(gone, r)
             if k <= 0:
                 continue
-            # the hand (pair, r) played on; or r resplit: a new hand waits, this one draws again
-            if c.one_card and c.pair == ACE:
-                self.leaf(c, gone + unit(r), ckey + c.cunit[r], n - 1, -1, r + 2, True, 1, w - 1, m, &hv, &hs)
-            else:
-                self.hand(c, gone + unit(r), ckey + c.cunit[r], n - 1, -1, c.pair + r + 2, c.pair == ACE or r == ACE,
-                          True, w - 1, m, &hv, &hs)
-            if r == c.pair and m < c.most:
-                self.between(c, gone + unit(r), ckey + c.cunit[r], n - 1, w + 1, m + 1, &rv, &rs)
-                if not (hv > rv + TIE):
-                    hv, hs = rv, rs
+            self.second_card(c, gone, ckey, n, r, w, m, &hv, &hs)
             acc_v += k * hv
             acc_s += k * hs
         if c.failed:
             return
         v[0], st[0] = acc_v / n, acc_s / n
         self.rmap_store(c, i, capacity, key, v[0], st[0])
+
+    cdef bint second_card(self, RCtx* c, uint64_t gone, uint64_t ckey, int n, int r, int w, int m, double* v,
+                          double* st) noexcept nogil:
+        """The next waiting hand takes its second card, of rank ``r``, from the deck ``base - gone`` (``n`` cards):
+        the value and stake of the hand (pair, r) played on, then the hands still waiting; or, for a pair card
+        while fewer than ``c.most`` hands exist, of resplitting it (a new hand waits, this one draws again),
+        unless keeping it is better by more than TIE.  True when it is resplit."""
+        cdef double rv, rs
+        if c.one_card and c.pair == ACE:
+            self.leaf(c, gone + unit(r), ckey + c.cunit[r], n - 1, -1, r + 2, True, 1, w - 1, m, v, st)
+        else:
+            self.hand(c, gone + unit(r), ckey + c.cunit[r], n - 1, -1, c.pair + r + 2, c.pair == ACE or r == ACE,
+                      True, w - 1, m, v, st)
+        if r == c.pair and m < c.most:
+            self.between(c, gone + unit(r), ckey + c.cunit[r], n - 1, w + 1, m + 1, &rv, &rs)
+            if not (v[0] > rv + TIE):
+                v[0] = rv
+                st[0] = rs
+                return True
+        return False
 
     cdef void leaf(self, RCtx* c, uint64_t gone, uint64_t ckey, int n, int entry, int hard, bint ace, int bet, int w,
                    int m, double* v, double* st) noexcept nogil:
@@ -1242,20 +1261,12 @@ cdef class OptimalSplitter:
                 return
             for item in hands_now:
                 self.follow_hand(c, item.first, item.second, n0, combine, between_now, hands_next, between_next)
-                if c.failed:
-                    return
-                if hands_now.size() + between_now.size() + hands_next.size() + between_next.size() \
-                        > FOLLOW_MOST_STATES:
-                    c.failed = c.follow_too_large = True
+                if stop_following(c, hands_now.size() + between_now.size() + hands_next.size() + between_next.size()):
                     return
             for item in between_now:
                 self.follow_between(c, item.first, item.second, n0, combine, doubles_of, net_of, cells, hands_next,
                                     between_next)
-                if c.failed:
-                    return
-                if hands_now.size() + between_now.size() + hands_next.size() + between_next.size() \
-                        > FOLLOW_MOST_STATES:
-                    c.failed = c.follow_too_large = True
+                if stop_following(c, hands_now.size() + between_now.size() + hands_next.size() + between_next.size()):
                     return
             hands_now.swap(hands_next)
             between_now.swap(between_next)
@@ -1307,7 +1318,8 @@ cdef class OptimalSplitter:
         cdef uint64_t gone = state.a, ckey
         cdef int tset = f_tset(state.b), w = f_w(state.b), m = f_m(state.b)
         cdef int n = n0 - cards_in(gone), r, k, entry, o
-        cdef double q, hv, hs, rv, rs
+        cdef double q, hv, hs
+        cdef bint resplit
         cdef const double* e
         cdef FKey nk
         cdef bint aces = c.one_card and c.pair == ACE
@@ -1328,16 +1340,11 @@ cdef class OptimalSplitter:
                 continue
             q = p * k / n
             nk.a = gone + unit(r)
-            if r == c.pair and m < c.most:      # as the search: resplit unless keeping is better by more than TIE
-                if aces:
-                    self.leaf(c, nk.a, ckey + c.cunit[r], n - 1, -1, r + 2, True, 1, w - 1, m, &hv, &hs)
-                else:
-                    self.hand(c, nk.a, ckey + c.cunit[r], n - 1, -1, c.pair + r + 2, c.pair == ACE or r == ACE, True,
-                              w - 1, m, &hv, &hs)
-                self.between(c, nk.a, ckey + c.cunit[r], n - 1, w + 1, m + 1, &rv, &rs)
+            if r == c.pair and m < c.most:      # the search's own choice (its values read from the memo)
+                resplit = self.second_card(c, gone, ckey, n, r, w, m, &hv, &hs)
                 if c.failed:
                     return
-                if not (hv > rv + TIE):
+                if resplit:
                     nk.b = f_pack(tset, w + 1, m + 1, 0, False, False)
                     between_next[nk] += q
                     continue
