@@ -48,12 +48,13 @@ def render_all(report: Report, lang: str, workers: int | None = None) -> dict[st
     from ev.present.report.render_html import render_html
     from ev.present.report.render_md import images, render_markdown
     doc = build_document(report, check_language(lang))
+    figures = images(doc)       # drawn here, before the PDF's worker is forked: it inherits them, drawn once
     jobs = Jobs(min(1, workers) if workers is not None else None)
     jobs.add("pdf", _render_pdf, doc)
     with jobs:
         files = {"report.html": render_html(doc).encode("utf-8"), "report.md": render_markdown(doc).encode("utf-8"),
                  "report.json": report_json(report, lang).encode(), "exceptions.csv": exceptions_csv(report),
-                 **images(doc)}
+                 **figures}
         return {"report.pdf": jobs.result("pdf"), **files}
 
 

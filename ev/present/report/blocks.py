@@ -7,6 +7,7 @@ already formatted for the document's language.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ev.present.numbers import NBSP, percent
@@ -70,10 +71,19 @@ class Table:
 
 @dataclass
 class Image:
-    png: bytes
+    """A figure, drawn when a renderer first asks for its PNG bytes (``png``): a document read for its text alone
+    (the Markdown of other languages, a test of the wording) draws none."""
+    draw: Callable[[], bytes]
     caption: str
     width: float = 0.75     # share of the text width
     name: str = "figure.png"  # the file the Markdown report links to
+    _png: bytes | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def png(self) -> bytes:
+        if self._png is None:
+            self._png = self.draw()
+        return self._png
 
 
 @dataclass

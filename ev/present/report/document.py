@@ -8,6 +8,8 @@ the blocks out in their format.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from ev.analysis.strategies import SCOPE_ALL
 from ev.core.cards import RANK_SYMBOLS
 from ev.core.rules import FIELD_NAMES, Rules
@@ -256,8 +258,8 @@ def _upcards(doc: Document, r: Report, lang: str) -> None:
             Table([t("up", lang), t("p_up", lang), f"{t('ev_given_up', lang)} (%)", f"{t('contribution', lang)} (%)"],
                   rows, widths=[1.5, 2, 2.5, 2.5]),
             Paragraph(t("ev_by_up_note", lang, ev=_pct(r.rtp["ev"], lang, sign=True)), note=True),
-            Image(figures.ev_by_upcard_png(r.charts["ev_by_upcard"], lang, t("fig_ev_by_up", lang),
-                                           t("up", lang)), t("fig_ev_by_up", lang), 0.7, "ev-by-upcard.png"))
+            Image(partial(figures.ev_by_upcard_png, r.charts["ev_by_upcard"], lang, t("fig_ev_by_up", lang),
+                          t("up", lang)), t("fig_ev_by_up", lang), 0.7, "ev-by-upcard.png"))
     outcomes = u["dealer_outcomes"]
     head = [t("up", lang)] + [t(f"outcome.{o}", lang) if o in ("bust", "blackjack") else o for o in outcomes]
     doc.add(Heading(t("dealer_title", lang), 2),
@@ -331,8 +333,8 @@ def _volatility(doc: Document, r: Report, lang: str) -> None:
                   [[_signed(k, lang), number(p, 9, lang)] for k, p in dist.items()]
                   + [[t("total", lang), number(sum(dist.values()), 9, lang)]], align="rr", widths=[2, 2],
                   bold_last=True),
-            Image(figures.distribution_png(r.charts["distribution"], lang, t("fig_dist", lang), t("net", lang),
-                                           t("probability", lang)), t("fig_dist", lang), 0.7, "distribution.png"),
+            Image(partial(figures.distribution_png, r.charts["distribution"], lang, t("fig_dist", lang),
+                          t("net", lang), t("probability", lang)), t("fig_dist", lang), 0.7, "distribution.png"),
             _kv([(t("sd", lang), number(v["sd"], 9, lang)),
                  (t("variance", lang), number(v["variance"], 9, lang)),
                  (t("skewness", lang), number(v["skewness"], 6, lang)),

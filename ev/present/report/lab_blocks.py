@@ -5,6 +5,8 @@ Like ``document``, these only format figures of the :class:`Report`; they comput
 """
 from __future__ import annotations
 
+from functools import partial
+
 from ev.analysis.strategies import SCOPE_ALL
 from ev.core.rules import Rules
 from ev.present import rule_text
@@ -285,9 +287,8 @@ def monitoring_blocks(r: Report, lang: str) -> list:
     if m.get("distribution_method") == "independent":
         blocks.append(Paragraph(t("monitor_independent", lang), note=True))
     initial = [row for row in m["limits"] if row["convention"] == "initial"]
-    blocks.append(Image(figures.monitoring_png(initial, lang, t("fig_monitor", lang), t("col.rounds", lang),
-                                               t("monitor_axis", lang), t("monitor_expected", lang),
-                                               t("monitor_band", lang)),
+    blocks.append(Image(partial(figures.monitoring_png, initial, lang, t("fig_monitor", lang), t("col.rounds", lang),
+                                t("monitor_axis", lang), t("monitor_expected", lang), t("monitor_band", lang)),
                         t("fig_monitor", lang), 0.75, "monitoring.png"))
     return blocks
 
