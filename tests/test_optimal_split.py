@@ -16,6 +16,7 @@ from ev import reference as ref
 from ev.analysis import optimal_split
 from ev.analysis.accounting import round_stats, split_strategy_stats
 from ev.analysis.game import Game
+from ev.analysis.strategy import optimal_policy
 from ev.cli import main
 from ev.core.actions import SPLIT_STRATEGIES, TRULY_OPTIMAL
 from ev.core.cards import N_RANKS, RANK_SYMBOLS, full_shoe
@@ -128,6 +129,38 @@ def test_prepare_frees_each_dealer_memo_and_a_later_question_regrows_it():
     fresh = small_game(shoe, rules, False)
     assert (optimal_split.split_distribution(fresh, up, pair, optimal_split.BEST),
             optimal_split.split_value(fresh, up, pair, optimal_split.WORST)) == asked
+    optimal_split._FOUND.clear()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_splits_optimal_play_makes_get_their_distributions_with_their_search(seed):
+    """The accounting's ``prepare``: each one-split pair whose split reaches its pair hand's best other option
+    (less MAY_SPLIT) gets its outcome distribution in the search's thread, from the memo the search filled, and
+    no other pair does; those are the very floats of distributions asked for after the memo was freed, and the
+    splits the strategy makes are among them."""
+    import random
+
+    from ev.analysis.strategy import SPLIT, unsplit_best
+    rng = random.Random(seed)
+    rules = random_rules(rng, decks=1, max_split_hands=2)
+    shoe = random_small_shoe(rng, 1, size=22, tens=7)
+    optimal_split._FOUND.clear()
+    game = small_game(shoe, rules, False)
+    unsplit = unsplit_best(game)
+    optimal_split.prepare(game, threads=2, distributions=True, unsplit=unsplit)
+    made = {(up, pair): optimal_split._upcard(game, up).distributions[optimal_split.BEST].get(pair)
+            for up in game.upcards() for pair in unsplit[up]}
+    wanted = {(up, pair) for up in unsplit for pair, best in unsplit[up].items()
+              if optimal_split.split_value(game, up, pair) >= best - optimal_split.MAY_SPLIT}
+    assert {key for key, cells in made.items() if cells is not None} == wanted
+    table = optimal_policy(game, "optimal")
+    hands = game.graph["hands"]
+    splits = {(up, list(hand).index(2)) for up in game.upcards() for s, hand in enumerate(hands)
+              if sum(hand) == 2 and max(hand) == 2 and table.play[up][s] == SPLIT}
+    assert splits and splits <= wanted
+    optimal_split._FOUND.clear()
+    fresh = small_game(shoe, rules, False)
+    assert all(optimal_split.split_distribution(fresh, up, pair) == made[up, pair] for up, pair in wanted)
     optimal_split._FOUND.clear()
 
 

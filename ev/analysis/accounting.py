@@ -54,7 +54,7 @@ from ev.analysis.game import Game
 from ev.analysis.optimal_split import BEST, OptimalSplitEvaluator
 from ev.analysis.optimal_split import prepare as prepare_optimal_splits
 from ev.analysis.splits import split_configurations, type_sets
-from ev.analysis.strategy import Policy, optimal_policy
+from ev.analysis.strategy import Policy, optimal_policy, unsplit_best
 from ev.core.actions import CDP1, CDZ, SPLIT_STRATEGIES, TRULY_OPTIMAL, Action, playable_split_mode
 from ev.core.arithmetic import Arithmetic, Number
 from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, blackjack_rank, composition_of, initial_deals, subtract
@@ -243,7 +243,8 @@ def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search
         split_strategy = strategy
         mode = playable_split_mode(split_strategy)
         if mode == TRULY_OPTIMAL:
-            prepare_optimal_splits(game, distributions=True)    # every pair and up card at once, on every core
+            # every pair and up card at once, on every core, the distributions of the splits made among them
+            prepare_optimal_splits(game, distributions=True, unsplit=None if game.exact else unsplit_best(game))
         table = optimal_policy(game, split_strategy)
         name = f"optimal composition-dependent ({split_strategy})"
     else:

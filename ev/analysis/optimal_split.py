@@ -83,6 +83,10 @@ if TYPE_CHECKING:
 BEST, WORST = 1, -1
 #: a decision whose runner-up lies within this of the best (joint units) is decided again exactly
 NEAR_TIE = 1e-9
+#: a one-split pair's distribution is made with its search where its split value lies within this of the pair
+#: hand's best other option (``prepare``'s ``unsplit``): far wider than the tie that decides, so that every split
+#: optimal play makes is among them (one it does not make costs a distribution, not a wrong figure)
+MAY_SPLIT = 1e-6
 #: bits per rank of the packed card multisets of the core
 _BITS = 6
 _ACTIONS = ("stand", "hit", "double")
@@ -139,7 +143,7 @@ def split_distribution(game: Game, up: int, pair: int, sense: int = BEST) -> dic
 
 
 def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...] = BEST,
-            distributions: bool = False) -> None:
+            distributions: bool = False, unsplit: dict[int, dict[int, Any]] | None = None) -> None:
     """Compute the truly optimal split (``sense`` ``WORST``: the worst; ``(BEST, WORST)``: both, in one pass) of
     every pair against every up card of the game, the up cards in ``threads`` parallel threads (default: one
     per core; the core releases the GIL).
@@ -150,7 +154,11 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
     here: the worst play's distributions of one deck take minutes, and only the accounting asks for them.)
     With ``distributions`` (the accounting's call), the pairs that may make three or four hands get their outcome
     distributions here, in the same threads: each such search then runs once, its play followed forward
-    before its memo is freed, instead of again when the accounting asks."""
+    before its memo is freed, instead of again when the accounting asks.  ``unsplit`` (floats: up card -> {pair:
+    the best value of the pair hand's other options}, ``strategy.unsplit_best``): with ``distributions``, the
+    one-split pairs whose split may be the best play (within ``MAY_SPLIT`` of the best other option) get theirs
+    here too, read from the memo the search filled (the accounting asks only for the splits the strategy
+    makes)."""
     senses = sense if isinstance(sense, tuple) else (sense,)
     engines = [_upcard(game, up) for up in game.upcards()]
     if not game.rules.may_split:
@@ -162,7 +170,8 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
     from concurrent.futures import ThreadPoolExecutor
     workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
     pool = ThreadPoolExecutor(max_workers=workers)
-    futures = [pool.submit(engine.search_all, senses, distributions) for engine in engines]
+    futures = [pool.submit(engine.search_all, senses, distributions, (unsplit or {}).get(engine.up, {}))
+               for engine in engines]
     try:
         for future in futures:
             future.result()
@@ -344,15 +353,21 @@ class _Upcard:
         for sense in missing:
             self.value(pair, sense)
 
-    def search_all(self, senses: tuple[int, ...], distributions: bool = False) -> None:
+    def search_all(self, senses: tuple[int, ...], distributions: bool = False,
+                   unsplit: dict[int, Any] | None = None) -> None:
         """Every pair's search for each sense (the core keeps each value with its stake; with ``distributions``
-        a resplit pair's outcome distribution too, in the same search), then the dealer memo freed (see
-        :func:`prepare`)."""
+        a resplit pair's outcome distribution too, in the same search, and a one-split pair's where its split
+        value reaches ``unsplit[pair]`` less ``MAY_SPLIT``), then the dealer memo freed (see :func:`prepare`)."""
         for pair in self.pairs():
-            if distributions and self.rules.split_hands(pair) > 2:
+            resplit = self.rules.split_hands(pair) > 2
+            if distributions and resplit:
                 for sense in senses:
                     self.distribution(pair, sense)
             self.search(pair, senses)
+            if distributions and not resplit and unsplit and pair in unsplit and not self.exact:
+                for sense in senses:
+                    if self.values[sense][pair] >= unsplit[pair] - MAY_SPLIT:
+                        self.distribution(pair, sense)
         self.splitter.release()
 
     def _resplit(self, pair: int, one_card: bool, sense: int) -> tuple[float, float]:

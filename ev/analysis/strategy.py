@@ -171,15 +171,7 @@ def _optimal_policy(game: Game, split_strategy: str) -> Policy:
             if codes[s] == NO_ACTION:
                 continue
             deck = [b - h for b, h in zip(base, hand)]
-            stand, hit, double = solver.hand_values(s)
-            options = [(STAND, stand)] + ([(HIT, hit)] if total < 21 else [])
-            split_options = list(options)
-            if r.may_double(total, soft):
-                options.append((DOUBLE, double))
-            if r.may_double(total, soft, after_split=True):
-                split_options.append((DOUBLE, double))
-            if r.late_surrender:
-                options.append((SURRENDER, game.surrender_value(up, deck)))
+            options, split_options = _deal_options(game, solver, s, total, soft, deck)
             plain = best_action(options, A.tie)
             best = plain
             pair = pair_rank(hand)
@@ -204,6 +196,40 @@ def _optimal_policy(game: Game, split_strategy: str) -> Policy:
 #: id of a hand graph's list of hands -> (the list, its two-card states); the list is kept so that its id is
 #: not reused
 _TWO_CARD: dict[int, tuple[list, list]] = {}
+
+
+def _deal_options(game: Game, solver: Any, s: int, total: int, soft: bool, deck: list[int]) -> tuple[list, list]:
+    """The (action, value) options of two-card hand state ``s`` but the split, in tie-break order: at the deal,
+    and as a split hand of the same cards (the doubling rule after a split)."""
+    r = game.rules
+    stand, hit, double = solver.hand_values(s)
+    options = [(STAND, stand)] + ([(HIT, hit)] if total < 21 else [])
+    split_options = list(options)
+    if r.may_double(total, soft):
+        options.append((DOUBLE, double))
+    if r.may_double(total, soft, after_split=True):
+        split_options.append((DOUBLE, double))
+    if r.late_surrender:
+        options.append((SURRENDER, game.surrender_value(solver.up, deck)))
+    return options, split_options
+
+
+def unsplit_best(game: Game) -> dict[int, dict[int, Any]]:
+    """up card -> {pair rank: the best value of its pair hand's other options at the deal} (joint units): where a
+    split's value falls below it by more than a tie, optimal play does not split that pair (the accounting then
+    needs no outcome distribution of that split)."""
+    best: dict[int, dict[int, Any]] = {}
+    for up in game.upcards():
+        solver = game.solver(up)
+        base = subtract(game.shoe, composition_of([up]))
+        best[up] = {}
+        for s, hand, total, soft in _two_card_states(game.graph["hands"]):
+            pair = pair_rank(hand)
+            if pair is None or base[pair] < 2:
+                continue
+            options, _ = _deal_options(game, solver, s, total, soft, [b - h for b, h in zip(base, hand)])
+            best[up][pair] = max(v for _, v in options)
+    return best
 
 
 def _two_card_states(hands: list) -> list[tuple[int, tuple, int, bool]]:
