@@ -8,6 +8,7 @@ from __future__ import annotations
 import compileall
 import os
 import random
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -30,6 +31,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 #: the xdist group of the tests that compute the seed game's truly optimal splits (the report's and the
 #: optimal-split tests): one worker, so that the search is made once
 SEED_GAME_GROUP = "seed-game"
+
+
+# pytest keeps the test modules it rewrites for assertions in tests/__pycache__ only where bytecode may be written;
+# where PYTHONDONTWRITEBYTECODE is set every run (and every xdist worker) rewrote all of them again (2-3 s a
+# process): kept, as bjev's own modules are (pytest_configure)
+sys.dont_write_bytecode = False
 
 
 def pytest_configure(config) -> None:
