@@ -248,6 +248,15 @@ def _split(args: argparse.Namespace) -> str:
     return args.split_strategy or "cdz"
 
 
+def _resplit_distribution_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--resplit-distribution", choices=("auto", "exact"), default="auto",
+                   help="with resplits, how the outcome distribution (SD, P(win), ...) scores three- and four-hand "
+                        "splits: auto (default) exactly where that is quick, elsewhere as independent given the "
+                        "dealer's outcome (said in the output; the EV and both RTPs stay exact); exact: every hand "
+                        "against the same dealer hand, always (one deck to four hands: about 20 s; six decks: "
+                        "minutes and gigabytes; with --exact far longer)")
+
+
 def _max_rounds_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-rounds", type=count(1), metavar="N",
                    help=f"lift the limit of {DEFAULT_MAX_ROUNDS:.0e} simulated rounds (up to {HARD_MAX_ROUNDS:.0e})")
@@ -277,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "chart exactly")
     p.add_argument("--exact", action="store_true",
                    help="exact rational mode: every value as a fraction p/q and its 20-digit decimal")
+    _resplit_distribution_option(p)
 
     p = _command(sub, "hand")
     p.add_argument("cards", help="the player's cards, e.g. T,6 or T6 or 10,6 (A 2-9 T J Q K)")
@@ -293,6 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--confidence", action="append", type=confidence_level, metavar="C", dest="confidences",
                    help="confidence level, e.g. 0.99 (repeatable; default 0.95, 0.99, 0.999)")
     _rule_options(p)
+    _resplit_distribution_option(p)
 
     p = _command(sub, "rules-effect")
     _rule_options(p)
@@ -339,6 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--skip-rules-effect", action="store_true", help=argparse.SUPPRESS)  # tests: saves ~2 s
     _rule_options(p)
     _split_option(p)
+    _resplit_distribution_option(p)
 
     p = _command(sub, "sweep")
     p.add_argument("grid_file", nargs="?", metavar="GRID.toml",
@@ -374,7 +386,8 @@ def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
         raise UsageError("--split-strategy applies to optimal play; the basic-strategy chart plays split hands by "
                          "the chart: leave out one of them")
     rules = make_rules(args.rules, args.assignments)
-    return rtp_output(rules, _split(args), args.strategy, exact=args.exact)
+    return rtp_output(rules, _split(args), args.strategy, exact=args.exact,
+                      resplit_distribution=args.resplit_distribution)
 
 
 def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
@@ -434,7 +447,7 @@ def cmd_monitor(args: argparse.Namespace) -> tuple[str, Any]:
     rounds = sorted(set(args.monitor_rounds or ROUNDS))
     confidences = sorted(set(args.confidences or CONFIDENCES))
     rules = make_rules(args.rules, args.assignments)
-    stats = round_stats(Game(rules), "cdz")
+    stats = round_stats(Game(rules), "cdz", args.resplit_distribution)
     law = RoundLaw.of(stats)
     return monitor_output(rules, law, rounds, confidences, stats.distribution_method)
 
@@ -518,7 +531,8 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
                 simulation_estimate(rounds, executor, rules, optimal_policy(Game(rules)), lang=args.lang)
             report = build_report(rules, split_strategy=_split(args), simulate_rounds=rounds, seed=args.seed,
                                   executor=executor, sensitivity=not args.skip_rules_effect,
-                                  progress=bar.advance, meta=meta, command=["bjev", *args.argv])
+                                  progress=bar.advance, meta=meta, command=["bjev", *args.argv],
+                                  resplits=args.resplit_distribution)
             files = render_all(report, args.lang)
         out = target.commit(files)
     if not report.passed:

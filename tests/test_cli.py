@@ -210,3 +210,50 @@ def test_standard_output_that_cannot_take_the_answer(where):
         assert proc.stdout.read(1) == b"{"
         proc.stdout.close()
         assert proc.wait(timeout=60) == 0 and proc.stderr.read() == b""
+
+
+def _dist_mean(data: dict) -> float:
+    return sum(float(net) * p for net, p in data["distribution"].items())
+
+
+def test_rtp_says_when_its_distribution_scores_resplits_independently(capsys):
+    """With resplits the default distribution scores three- and four-hand splits as independent given the
+    dealer's outcome: the output says which figures that makes approximate, by how much, and how to have
+    them exact; the figures that stay exact are the EV and both RTPs."""
+    code, out, _ = run(capsys, "rtp", "--set", "max_split_hands=3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["distribution_method"] == "independent"
+    gap = _dist_mean(data) - data["ev"]
+    assert 1e-9 < abs(gap) < 1e-5          # the approximation: the mean is not the EV
+    note = data["distribution_note"]
+    assert f"{gap:+.2e}" in note and "--resplit-distribution exact" in note
+    for word in ("P(win)", "the SD", "approximate", "EV, both RTPs, E[W] and P(split) are exact"):
+        assert word in note, word
+    code, out, _ = run(capsys, "rtp", "--set", "max_split_hands=3")
+    assert "its exact probability" not in out and "its probability (approximate: see the note below)" in out
+    assert " ".join(note.split()) in " ".join(out.split())
+    code, out, _ = run(capsys, "rtp", "--json")        # one split: exact, no note
+    data = json.loads(out)
+    assert data["distribution_method"] == "exact" and "distribution_note" not in data
+
+
+@pytest.mark.slow
+def test_rtp_resplit_distribution_exact(capsys):
+    """--resplit-distribution exact: every hand against the same dealer hand, so the distribution's mean is the
+    EV (the independent scoring misses it by about 3e-8 here) and the figures of the resplit formula agree."""
+    _, out, _ = run(capsys, "rtp", "--set", "max_split_hands=3", "--json")
+    auto = json.loads(out)
+    code, out, _ = run(capsys, "rtp", "--set", "max_split_hands=3", "--resplit-distribution", "exact", "--json")
+    exact = json.loads(out)
+    assert code == 0 and exact["distribution_method"] == "exact" and "distribution_note" not in exact
+    assert _dist_mean(exact) == pytest.approx(exact["ev"], abs=1e-15)
+    assert sum(exact["distribution"].values()) == pytest.approx(1.0, abs=1e-14)
+    assert abs(_dist_mean(auto) - auto["ev"]) > 1e-9
+    for key in ("ev", "rtp_initial", "rtp_total_wagered", "expected_total_wager", "p_split"):
+        assert exact[key] == pytest.approx(auto[key], abs=1e-14), key
+    assert 1e-7 < abs(exact["sd"] - auto["sd"]) < 1e-4
+    code, out, _ = run(capsys, "monitor", "--set", "max_split_hands=3", "--rounds", "1000",
+                       "--resplit-distribution", "exact")
+    assert code == 0 and "independent" not in out and " exact" in out
+    code, out, _ = run(capsys, "monitor", "--set", "max_split_hands=3", "--rounds", "1000")
+    assert "independent given the dealer's outcome" in out and "--resplit-distribution exact" in out

@@ -93,6 +93,9 @@ def test_a_report_for_every_table(name):
             text = render_markdown(build_document(report, lang)).replace(NBSP, " ")
         check_rule_sentences(rules, text, lang)
         check_published(rules, report, text, lang)
+        # a distribution that scores resplits independently says so, and names the option that makes it exact
+        independent = report.volatility["distribution_method"] == "independent"
+        assert ("--resplit-distribution exact" in text) == independent, (lang, independent)
     if sensitivity:
         labels = [e["label"] for e in report.sensitivity["effects"]]
         assert labels == [label for label, _ in effects_for(rules)]
@@ -149,3 +152,18 @@ def test_a_published_figure_from_the_metadata_is_compared_in_its_convention():
     assert "99.50 %" in text and "(metadata field published_rtp, per initial bet)" in text
     d = report.verification["distinguishing"]
     assert d["published_interval"] == pytest.approx([0.99495, 0.99505])
+
+
+@pytest.mark.slow
+def test_a_report_asked_for_the_exact_resplit_distribution_has_it():
+    """``resplits="exact"`` (``bjev report --resplit-distribution exact``): section 6 and the monitoring limits
+    come from the exact distribution (its mean is the EV), and no note calls them approximate."""
+    report = build_report(Rules(max_split_hands=3), simulate_rounds=0, sensitivity=False, resplits="exact")
+    assert report.passed
+    v = report.volatility
+    assert v["distribution_method"] == "exact" and v["monitoring"]["distribution_method"] == "exact"
+    assert abs(v["mean_minus_ev"]) < 1e-15
+    assert v["mean"] == pytest.approx(report.rtp["ev"], abs=1e-15)
+    for lang in LANGS:
+        text = render_markdown(build_document(report, lang))
+        assert "--resplit-distribution" not in text

@@ -441,3 +441,19 @@ def test_api_misuse_is_one_clear_error():
         DaskExecutor(scheduler=8786)
     with pytest.raises(MetadataError, match="table of field"):
         check_meta(["supplier"])
+
+
+@pytest.mark.slow
+def test_a_row_says_how_its_distribution_scored_resplits():
+    """``distribution_method``: one split is scored exactly; resplits to three hands on one deck are scored as
+    independent given the dealer's outcome, whose SD then differs a little from the exact one."""
+    from ev.analysis.accounting import round_stats
+    from ev.analysis.game import Game
+    from ev.analysis.sweep import evaluate_variant
+    from ev.core.rules import Rules
+    grid = Grid({}, {"max_split_hands": [2, 3]})
+    options = SweepOptions()
+    rows = [evaluate_variant(options, v) for v in variants(grid, options)]
+    assert [r["distribution_method"] for r in rows] == ["exact", "independent"]
+    exact_sd = round_stats(Game(Rules(max_split_hands=3)), "cdz", "exact").sd
+    assert 1e-7 < abs(rows[1]["sd"] - exact_sd) < 1e-4

@@ -59,7 +59,8 @@ CONVENTIONS = ("total_wagered", "initial")
 SOLVABLE = ("blackjack_payout",)
 #: the figures of a row, after the rule values (the columns of the CSV, in order)
 FIGURES = ("status", "error", "ev", "rtp_initial", "rtp_total_wagered", "expected_total_wager", "sd", "p_double",
-           "p_split", "chart_ev", "chart_rtp_initial", "chart_rtp_total_wagered", "chart_cost", "chart_sha256")
+           "distribution_method", "p_split", "chart_ev", "chart_rtp_initial", "chart_rtp_total_wagered", "chart_cost",
+           "chart_sha256")
 EXACT_FIGURES = ("exact_ev", "exact_rtp_initial", "exact_rtp_total_wagered", "exact_expected_total_wager",
                  "rtp_initial_of_payout", "rtp_total_wagered_of_payout", "payout_range_low", "payout_range_high",
                  "even_money_taken")
@@ -365,7 +366,7 @@ def _figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ev": result.ev, "rtp_initial": result.rtp_initial, "rtp_total_wagered": stats.rtp_total_wagered,
         "expected_total_wager": stats.expected_wager, "sd": stats.sd, "p_double": stats.p_double,
-        "p_split": stats.p_split,
+        "distribution_method": stats.distribution_method, "p_split": stats.p_split,
         "chart_ev": chart.ev, "chart_rtp_initial": chart.rtp_initial,
         "chart_rtp_total_wagered": chart.rtp_total_wagered, "chart_cost": stats.ev - chart.ev,
         "chart_sha256": chart_sha256(d.cells, d.insurance, d.even_money),

@@ -79,35 +79,64 @@ def _table(rows: list, headers: list[str], first: str = "right") -> str:
 
 EV_BY_UP_TITLE = "EV by up card (unconditioned: includes the initial bet lost to a dealer blackjack)"
 DIST_TITLE = "Net result of a round (initial bets) and its exact probability"
+#: the same where three- and four-hand splits are scored independently given the dealer (see independent_note)
+DIST_TITLE_INDEPENDENT = "Net result of a round (initial bets) and its probability (approximate: see the note below)"
+
+
+def dist_title(stats: RoundStats) -> str:
+    return DIST_TITLE_INDEPENDENT if stats.distribution_method == "independent" else DIST_TITLE
+
+
+def independent_note(stats: RoundStats) -> str | None:
+    """What is not exact when the distribution scores three- and four-hand splits as independent given the
+    dealer's outcome (``RoundStats.distribution_method`` "independent"), and how to have it exact; None
+    when it is exact."""
+    if stats.distribution_method != "independent":
+        return None
+    gap = float(stats.mean - stats.ev)
+    return ("Resplits: the distribution scores the hands of three- and four-hand splits as independent given the "
+            "dealer's outcome, each with its exact marginal, so P(double), P(win), P(push), P(loss), the SD, "
+            "the skewness and the distribution are approximate: the distribution's mean lies "
+            f"{gap:+.2e} initial bets from the exact EV. The EV, both RTPs, E[W] and P(split) are exact (the "
+            "resplit formula). --resplit-distribution exact sums every hand against the same dealer hand "
+            "instead: exact, and slower (docs/how-it-works.md, 'Splits').")
 
 
 # ----- bjev rtp ------------------------------------------------------------------------
 def rtp_output(rules: Rules, split_strategy: str = "cdz", strategy: str = "optimal",
-               exact: bool = False) -> tuple[str, dict]:
-    """``bjev rtp``: the round EV, both RTPs, the wager accounting and the distribution."""
-    return rtp_of(Game(rules, exact=exact), split_strategy, strategy)
+               exact: bool = False, resplit_distribution: str = "auto") -> tuple[str, dict]:
+    """``bjev rtp``: the round EV, both RTPs, the wager accounting and the distribution.
+    ``resplit_distribution``: how the distribution scores three- and four-hand splits (``resplits`` of
+    ``ev.analysis.accounting.round_stats``)."""
+    return rtp_of(Game(rules, exact=exact), split_strategy, strategy, resplit_distribution)
 
 
-def rtp_of(game: Game, split_strategy: str = "cdz", strategy: str = "optimal") -> tuple[str, dict]:
+def rtp_of(game: Game, split_strategy: str = "cdz", strategy: str = "optimal",
+           resplit_distribution: str = "auto") -> tuple[str, dict]:
     """:func:`rtp_output` of a game (its rules, shoe and arithmetic)."""
     rules, exact = game.rules, game.exact
     if strategy == "basic":
         from ev.analysis.basic_strategy import basic_policy
-        stats = round_stats(game, basic_policy(Game(rules)))
+        stats = round_stats(game, basic_policy(Game(rules)), resplit_distribution)
         result = None
     elif split_strategy in FORMULA_SPLIT_STRATEGIES:
         return _rtp_terms(game, game.round(split_strategy), game.round("cdp"), exact)
     else:
         # the accounting first: under truly optimal play with resplits it searches each pair once, its
         # distribution with it, and the round's EV then reads the values it kept
-        stats = round_stats(game, split_strategy)
+        stats = round_stats(game, split_strategy, resplit_distribution)
         result = game.round(split_strategy)
     if exact:
         text, data = _rtp_exact(game, split_strategy, result, stats)
     elif result is None:
-        return _rtp_basic(game, stats)
+        text, data = _rtp_basic(game, stats, resplit_distribution)
     else:
         text, data = _rtp_float(game, split_strategy, result, stats)
+    data["distribution_method"] = stats.distribution_method
+    note = independent_note(stats)
+    if note:
+        data["distribution_note"] = note
+        text = "\n".join([text, "", textwrap.fill(note, 100, break_on_hyphens=False)])
     if result is not None and split_strategy == "optimal":
         lines, data["split_strategies"] = split_comparison(split_strategy_stats(game, stats), exact)
         text = "\n".join([text, "", *lines])
@@ -222,7 +251,7 @@ def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: Roun
         f"(hit frequency = P(win))",
         f"SD {stats.sd:.11f}   skewness {stats.skewness:.6f}   (per round, initial bets)",
         "",
-        DIST_TITLE,
+        dist_title(stats),
         _table(dist_rows, ["net", "probability"]),
         "",
         EV_BY_UP_TITLE,
@@ -231,10 +260,10 @@ def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: Roun
     return text, data
 
 
-def _rtp_basic(game: Game, stats: RoundStats) -> tuple[str, dict]:
+def _rtp_basic(game: Game, stats: RoundStats, resplit_distribution: str = "auto") -> tuple[str, dict]:
     """EV and both RTPs of a player who follows the basic-strategy chart, against optimal CD play."""
     rules = game.rules
-    optimal = round_stats(game, "cdz")
+    optimal = round_stats(game, "cdz", resplit_distribution)
     data = {**stats_data(stats), "house_edge": -stats.ev, "optimal_ev": optimal.ev,
             "optimal_rtp_initial": optimal.rtp_initial, "optimal_rtp_total_wagered": optimal.rtp_total_wagered,
             "ev_cost_of_chart": optimal.ev - stats.ev,
@@ -310,7 +339,7 @@ def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
         f"{'SD = sqrt(variance)':<28}{format(_DEC20.plus(stats.sd), 'f')}",
         f"{'Skewness':<28}{format(_DEC20.plus(stats.skewness), 'f')}",
         "",
-        DIST_TITLE,
+        dist_title(stats),
         _table(dist_rows, ["net", "probability", "decimal"]),
         "",
         EV_BY_UP_TITLE,

@@ -34,7 +34,9 @@ def monitor_output(rules: Rules, law: RoundLaw, rounds: Sequence[int], confidenc
         notes.append("These rules make splits of three and four hands, which the round's distribution scores as "
                      "independent given the dealer's outcome (docs/how-it-works.md, 'Splits'): its mean is within "
                      "about 1e-6 bets of the exact EV, so the limits up to 100,000 rounds are the convolution of "
-                     "that distribution ('convolution'), not exact; the RTPs shown are exact.")
+                     "that distribution ('convolution'), not exact; the RTPs shown are exact. "
+                     "--resplit-distribution exact scores every hand against the same dealer hand instead: exact, "
+                     "and slower.")
     lines = [f"Rules: {rules.summary()}", ""]
     for convention, title in CONVENTIONS.items():
         rows = [r for r in table if r.convention == convention]

@@ -134,7 +134,8 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
                  sensitivity: bool = True, progress: Callable[[float, str], None] | None = None,
                  simulation_progress: Callable[[int], None] | None = None,
                  today: _dt.datetime | None = None, meta: dict | None = None,
-                 command: list[str] | None = None, analysis_workers: int | None = None) -> Report:
+                 command: list[str] | None = None, analysis_workers: int | None = None,
+                 resplits: str = "auto") -> Report:
     """Compute every figure of the report for ``rules`` (default: the seed game).
 
     ``simulate_rounds`` 0 skips the Monte Carlo check; ``seed`` None is the fixed
@@ -148,7 +149,9 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     name, each rule variant's figures, the removal check: :func:`_plan`) are computed by
     ``analysis_workers`` processes forked beside this one (default: one less than the cores;
     ``ev.analysis.jobs``) while this one makes the rest, then takes what is left.  The
-    figures are the same with any number of workers.
+    figures are the same with any number of workers.  ``resplits``: how the outcome distribution of section 6
+    (and the monitoring limits drawn from it) scores three- and four-hand splits
+    (``ev.analysis.accounting.round_stats``: "auto" or "exact").
     """
     rules = rules or Rules()
     meta = meta or empty_meta()
@@ -166,7 +169,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
         game = Game(rules)
         result = game.round(split_strategy)
         step(1, "exact round")
-        stats = round_stats(game, split_strategy)
+        stats = round_stats(game, split_strategy, resplits)
         step(1, "wager accounting")
         # the figures of section 3: with resplits under CDZ-, E[W] of the policy (exact), else the accounting's
         headline: Any = stats
@@ -195,7 +198,7 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
             face_minimum = _face_minimum(rules)
         verification = _unavailable("skipped (--simulate-rounds 0)")
         if simulate_rounds:
-            played = round_stats(game, "cdz")       # the simulation plays CDZ- after splits (optimal_policy)
+            played = round_stats(game, "cdz", resplits)   # the simulation plays CDZ- after splits (optimal_policy)
             verification = _verification(game, rules, played, simulate_rounds, seed, workers,
                                          simulation_progress, executor)
             verification["distinguishing"] = lab.distinguishing(
