@@ -229,6 +229,9 @@ def test_rtp_says_when_its_distribution_scores_resplits_independently(capsys):
     assert f"{gap:+.2e}" in note and "--resplit-distribution exact" in note
     for word in ("P(win)", "the SD", "approximate", "EV, both RTPs, E[W] and P(split) are exact"):
         assert word in note, word
+    assert "P(double)" not in note          # no doubling after splits: P(double) needs no split's hands jointly
+    code, out, _ = run(capsys, "rtp", "--set", "max_split_hands=3", "--set", "double_after_split=true", "--json")
+    assert code == 0 and "P(double), P(win)" in json.loads(out)["distribution_note"]
     code, out, _ = run(capsys, "rtp", "--set", "max_split_hands=3")
     assert "its exact probability" not in out and "its probability (approximate: see the note below)" in out
     assert " ".join(note.split()) in " ".join(out.split())
@@ -257,3 +260,4 @@ def test_rtp_resplit_distribution_exact(capsys):
     assert code == 0 and "independent" not in out and " exact" in out
     code, out, _ = run(capsys, "monitor", "--set", "max_split_hands=3", "--rounds", "1000")
     assert "independent given the dealer's outcome" in out and "--resplit-distribution exact" in out
+    assert f"its mean lies {_dist_mean(auto) - auto['ev']:+.2e} bets from the exact EV" in " ".join(out.split())

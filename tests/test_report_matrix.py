@@ -14,8 +14,8 @@ import pytest
 from ev.analysis.sensitivity import effects_for
 from ev.core.cards import ACE, TEN
 from ev.core.rules import Rules
-from ev.present.i18n import rules_summary
-from ev.present.numbers import NBSP
+from ev.present.i18n import rules_summary, t
+from ev.present.numbers import NBSP, number
 from ev.present.report import build_report, render_all
 from ev.present.report.document import build_document
 from ev.present.report.meta import check_meta
@@ -96,6 +96,13 @@ def test_a_report_for_every_table(name):
         # a distribution that scores resplits independently says so, and names the option that makes it exact
         independent = report.volatility["distribution_method"] == "independent"
         assert ("--resplit-distribution exact" in text) == independent, (lang, independent)
+        # ... beside every figure it makes approximate: the key figures, P(double) where split hands double,
+        # and the monitoring limits, with the distribution's own distance from the EV
+        plain = text.replace("\\", "")       # Markdown escapes E[W]'s brackets
+        assert (t("key_independent", lang) in plain) == independent, lang
+        assert (t("decisions_independent", lang) in plain) == (independent and rules.double_after_split), lang
+        gap = number(report.volatility["mean_minus_ev"], 10, lang, sign=True).replace(NBSP, " ")
+        assert text.count(f" {gap} ") >= 2 * independent, (lang, gap)
     if sensitivity:
         labels = [e["label"] for e in report.sensitivity["effects"]]
         assert labels == [label for label, _ in effects_for(rules)]

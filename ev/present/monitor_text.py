@@ -13,8 +13,10 @@ CONVENTIONS = {"initial": "RTP per initial bet", "total_wagered": "RTP per total
 
 
 def monitor_output(rules: Rules, law: RoundLaw, rounds: Sequence[int], confidences: Sequence[float],
-                   distribution_method: str) -> tuple[str, dict]:
-    """The limits of both conventions for every (rounds, confidence), as text and as JSON data."""
+                   distribution_method: str, mean_gap: float = 0.0) -> tuple[str, dict]:
+    """The limits of both conventions for every (rounds, confidence), as text and as JSON data.
+    ``mean_gap``: the distribution's mean less the exact EV (initial bets; not 0 only where
+    ``distribution_method`` is "independent")."""
     table = limits_table(law, rounds, confidences)
     switch = ({f"{c:g}": switch_error(law, c) for c in confidences}
               if any(n > EXACT_MAX_ROUNDS for n in rounds) else {})
@@ -32,9 +34,9 @@ def monitor_output(rules: Rules, law: RoundLaw, rounds: Sequence[int], confidenc
     ]
     if distribution_method != "exact":
         notes.append("These rules make splits of three and four hands, which the round's distribution scores as "
-                     "independent given the dealer's outcome (docs/how-it-works.md, 'Splits'): its mean is within "
-                     "about 1e-6 bets of the exact EV, so the limits up to 100,000 rounds are the convolution of "
-                     "that distribution ('convolution'), not exact; the RTPs shown are exact. "
+                     "independent given the dealer's outcome (docs/how-it-works.md, 'Splits'): its mean lies "
+                     f"{mean_gap:+.2e} bets from the exact EV, so the limits up to {EXACT_MAX_ROUNDS:,} rounds are "
+                     "the convolution of that distribution ('convolution'), not exact; the RTPs shown are exact. "
                      "--resplit-distribution exact scores every hand against the same dealer hand instead: exact, "
                      "and slower.")
     lines = [f"Rules: {rules.summary()}", ""]

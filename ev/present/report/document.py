@@ -113,6 +113,8 @@ def _key_figures(doc: Document, r: Report, lang: str) -> None:
         (t("sd", lang), number(vol["sd"], 9, lang)),
         (t("hit_frequency", lang), _pct(vol["hit_frequency"], lang, 4)),
     ], lang))
+    if vol.get("distribution_method") == "independent":
+        doc.add(Paragraph(t("key_independent", lang), note=True))
     doc.add(_published(rtp, lang))
 
 
@@ -296,6 +298,8 @@ def _decisions(doc: Document, r: Report, lang: str) -> None:
         (t("p_dealer_bj", lang), _pct(d["p_dealer_blackjack"], lang, 4)),
         (t("expected_wager", lang), number(d["expected_total_wager"], 9, lang)),
     ], lang))
+    if d.get("p_double_approximate"):
+        doc.add(Paragraph(t("decisions_independent", lang), note=True))
     doc.add(Heading(t("insurance_title", lang), 2))
     if d["insurance_offered"] and d["insurance"]:
         doc.add(Paragraph(t("insurance_intro", lang)),

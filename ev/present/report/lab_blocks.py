@@ -285,7 +285,8 @@ def monitoring_blocks(r: Report, lang: str) -> list:
                    Table(head, body, widths=[2.2, 2.6, 2.6, 2.6], small=True)]
     blocks.append(Paragraph(t("monitor_note", lang), note=True))
     if m.get("distribution_method") == "independent":
-        blocks.append(Paragraph(t("monitor_independent", lang), note=True))
+        blocks.append(Paragraph(t("monitor_independent", lang, gap=number(m["mean_minus_ev"], 10, lang, sign=True),
+                                  exact=integer(m["exact_max_rounds"], lang)), note=True))
     initial = [row for row in m["limits"] if row["convention"] == "initial"]
     blocks.append(Image(partial(figures.monitoring_png, initial, lang, t("fig_monitor", lang), t("col.rounds", lang),
                                 t("monitor_axis", lang), t("monitor_expected", lang), t("monitor_band", lang)),
