@@ -259,6 +259,15 @@ def test_other_rules_surrender_and_doubling():
     assert d.ev < game.round("cdz").ev
     assert cell(d, "hard16", "T").startswith("R") and cell(d, "hard15", "T").startswith("R")
     assert cell(d, "hard11", "6") == "Dh" and cell(d, "soft18", "4") == "Ds" and cell(d, "pair4", "5") == "P"
+    # its notes say what these rules allow: split hands double, and a pair after a split splits again up to 4 hands
+    from ev.present.i18n import t
+    for lang in ("en", "de", "pl"):
+        notes = chart_render.chart_view(ch.basic_chart(game), lang).notes
+        assert t("note.cards_das", lang) in notes and t("note.cards", lang) not in notes, lang
+        assert t("note.pairs_resplit", lang, hands=4) in notes and t("note.pairs", lang) not in notes, lang
+    seed = chart_render.chart_view(ch.basic_chart(Game(Rules())), "en").notes    # no DAS, one split
+    assert "where the rules do not allow it (e.g. after a split)" in " ".join(seed)
+    assert "cannot be split (after a split, or by the rules)" in " ".join(seed)
 
 
 def test_ascent_converges_from_any_start(game, chart):

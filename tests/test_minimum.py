@@ -27,6 +27,7 @@ from ev.analysis.strategies import (
     policy_figures,
     split_round,
     strategy_table,
+    total_rule_policy,
     worst_policy,
 )
 from ev.core.cards import N_RANKS, blackjack_rank
@@ -116,6 +117,9 @@ def test_round_equals_search_over_all_play(arith):
     assert minimum.key == "minimum" and minimum.scope == SCOPE_ALL and minimum.scope_reason
     assert same(arith, minimum.figures.ev, figures.ev)
     assert all(row.figures.ev > figures.ev for row in rows[:-1]), [(row.key, row.figures.ev) for row in rows]
+    # the report's floor: every round stakes at least the initial bet, so no strategy returns less per total
+    # wagered than the minimum's RTP per initial bet
+    assert all(row.figures.rtp_total_wagered >= figures.rtp_initial for row in rows)
 
 
 @pytest.mark.xdist_group(SEED_GAME_GROUP)      # with the report's tests: the seed game's searches made once
@@ -133,6 +137,11 @@ def test_default_game():
     exact_ev = Fraction(-1265991640864068900470477, 1759836718423385738136000)
     exact_stake = Fraction(627611, 541450)
     assert abs(figures.ev - float(exact_ev)) < 1e-12
+    # the lowest EV is not the lowest RTP per total wagered (the report says so, and gives the floor): hitting
+    # every hand below 21, never doubling, splitting or insuring, stakes one bet and returns less per bet staked
+    hitter = policy_figures(game, total_rule_policy(game, "always hit", lambda total, soft: True))
+    assert hitter.expected_wager == pytest.approx(1, abs=1e-12) and hitter.ev > figures.ev
+    assert figures.rtp_initial < hitter.rtp_total_wagered < figures.rtp_total_wagered - 0.02     # 35.8 % < 37.9 %
     # the exact stake was made with even money staked as 1.5 (insurance on the blackjack; the minimum takes it)
     assert abs(figures.expected_wager_at(Fraction(3, 2)) - float(exact_stake)) < 1e-12
     for up in game.upcards():

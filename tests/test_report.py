@@ -248,7 +248,7 @@ def test_first_page_gives_the_verdicts_at_a_glance(written, model):
     assert f"PASS: {SIM_ROUNDS:,} rounds, 4 checks (section 9)" in first
     assert "none given (--meta)" in first            # no [[requirement]] in this report's metadata
     assert "Lowest RTP any legal play reaches" in first          # the seed game: the search over all play
-    assert _pc(model.strategies["minimum"]["rtp_total_wagered"], 6, "en") in first
+    assert _pc(model.strategies["minimum"]["rtp_initial"], 6, "en") in first     # a floor in both conventions
     assert "optimal composition-dependent play; split hands: CDZ-" in first
 
 

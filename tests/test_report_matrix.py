@@ -101,6 +101,9 @@ def test_a_report_for_every_table(name):
         plain = text.replace("\\", "")       # Markdown escapes E[W]'s brackets
         assert (t("key_independent", lang) in plain) == independent, lang
         assert (t("decisions_independent", lang) in plain) == (independent and rules.double_after_split), lang
+        for key in ("dist_title", "check.distribution"):     # not titled exact, nor checked as equal to the EV
+            assert (t(key, lang) in plain, t(key + ("_approx" if key == "dist_title" else "_independent"), lang)
+                    in plain) == (not independent, independent), (lang, key)
         gap = number(report.volatility["mean_minus_ev"], 10, lang, sign=True).replace(NBSP, " ")
         assert text.count(f" {gap} ") >= 2 * independent, (lang, gap)
     if sensitivity:

@@ -132,8 +132,12 @@ def chart_view(chart: Chart, lang: str = "en") -> ChartView:
     legend = [(_code_text(c, lang), _describe_code(c, lang), _colour_key(c)) for c in CODES if c in used]
     if side:
         legend.append((f"{yes} / {no}", t("legend.side", lang, yes=yes, no=no), "no"))
-    notes = [t("note.ten", lang), t("note.cards", lang)]
-    if chart.rules.max_split_hands >= 2:
+    # with doubling after splits a split hand's two cards read the first letter too; with resplits a pair
+    # after a split may split again
+    notes = [t("note.ten", lang), t("note.cards_das" if chart.rules.double_after_split else "note.cards", lang)]
+    if chart.rules.max_split_hands > 2:
+        notes.append(t("note.pairs_resplit", lang, hands=chart.rules.max_split_hands))
+    elif chart.rules.max_split_hands == 2:
         notes.append(t("note.pairs", lang))
     peeked = [up_symbol(u) for u in (ACE, TEN) if chart.rules.peeks_under(u)]
     if peeked:

@@ -50,6 +50,8 @@ def number(x: float, digits: int, lang: str = "en", sign: bool = False) -> str:
     no-break space respectively.  The value is rounded half to even from its exact
     binary value, as Python's format does.
     """
+    if round(x, digits) == 0:      # a value that rounds to zero shows no sign: 0.0000, not -0.0000 (float noise)
+        x, sign = 0.0, False
     if lang == "en":
         return f"{x:+,.{digits}f}" if sign else f"{x:,.{digits}f}"
     pattern, locale = _pattern(digits, sign, lang)

@@ -127,7 +127,9 @@ def _glance(doc: Document, r: Report, lang: str) -> None:
     minimum = r.strategies.get("minimum") or {}
     if minimum.get("available"):        # over all legal play, or (resplits, larger shoes) split hands CDZ- only
         label = "glance.minimum" if minimum.get("scope") == SCOPE_ALL else "glance.minimum_cdz"
-        rows.append((t(label, lang), _pct(minimum["rtp_total_wagered"], lang)))
+        # the lowest EV is the lowest RTP per initial bet, and a floor per total wagered (every round stakes at
+        # least the initial bet); that strategy's own RTP per total wagered is not the minimum in that convention
+        rows.append((t(label, lang), _pct(minimum["rtp_initial"], lang)))
     v = r.verification
     acceptance = v.get("acceptance") if v.get("available") else None
     if acceptance:
@@ -332,7 +334,8 @@ def _decisions(doc: Document, r: Report, lang: str) -> None:
 def _volatility(doc: Document, r: Report, lang: str) -> None:
     v = r.volatility
     dist = v["distribution"]
-    doc.add(Heading(t("s6", lang)), Heading(t("dist_title", lang), 2),
+    title = "dist_title_approx" if v.get("distribution_method") == "independent" else "dist_title"
+    doc.add(Heading(t("s6", lang)), Heading(t(title, lang), 2),
             Table([t("net", lang), t("probability", lang)],
                   [[_signed(k, lang), number(p, 9, lang)] for k, p in dist.items()]
                   + [[t("total", lang), number(sum(dist.values()), 9, lang)]], align="rr", widths=[2, 2],

@@ -108,7 +108,7 @@ def assumptions(rules: Rules, result: Any, stats: Any) -> dict:
     placed before it is found are returned: ``at risk`` leaves them out of the stake (the
     engine's convention), ``placed`` counts them.  For each ace-up deal the chosen action
     fixes the extra wager placed at the first decision (1 for a double or a split; later
-    doubles after a split are not added, a lower bound when doubling after a split is allowed).
+    wagers (doubles after a split, resplit hands) are not added: a lower bound where the rules allow them).
     """
     returned = 0.0
     unchecked = not rules.peeks_under(ACE) and rules.unchecked_blackjack_takes == "original"
@@ -130,7 +130,7 @@ def assumptions(rules: Rules, result: Any, stats: Any) -> dict:
         "expected_total_wager_placed": placed,
         "rtp_total_wagered_at_risk": (wager + ev) / wager,
         "rtp_total_wagered_placed": (placed + ev) / placed,
-        "lower_bound": unchecked and rules.double_after_split,
+        "lower_bound": unchecked and (rules.double_after_split or rules.max_split_hands > 2),
     }
 
 

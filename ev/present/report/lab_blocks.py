@@ -369,7 +369,8 @@ def self_check_blocks(r: Report, lang: str) -> list:
     for c in checks:
         order = " ≥ ".join(t_or(f"row.{k}", lang, t_or(f"row.optimal-{k}", lang, k))
                            for k in c["detail"].get("order", []))
-        rows.append([t(f"check.{c['key']}", lang, order=order), scientific(c["figure"], lang),
+        key = c["key"] + ("_independent" if c["detail"].get("distribution_method") == "independent" else "")
+        rows.append([t(f"check.{key}", lang, order=order), scientific(c["figure"], lang),
                      scientific(c["tolerance"], lang), t(f"checks.{c['arithmetic']}", lang),
                      t("checks.pass" if c["passed"] else "checks.fail", lang)])
     failed = sum(not c["passed"] for c in checks)

@@ -476,12 +476,12 @@ def _self_checks(game: Game, ev: Any, stats: RoundStats, exact_stats: Any, rows:
                                  {name: float(gap) for name, gap in gaps.items()})]
     checks = [sc.distribution_check(stats, ev), *exact_checks,
               removal,
-              sc.chain_check("strategy-chain", "the round's EV falls along the strategy table: "
+              sc.chain_check("strategy-chain", "the round's EV does not increase along this order: "
                              + " >= ".join(k for k, _ in chain), chain)]
     if "minimum" in figures and len(figures) > 1:
         others = {k: v for k, v in figures.items() if k != "minimum"}
         lowest = min(others, key=lambda k: others[k])
-        checks.append(sc.chain_check("minimum-below", "no other strategy of the table returns less than the minimum",
+        checks.append(sc.chain_check("minimum-below", "no other strategy of the table has a lower EV than the minimum",
                                      [(lowest, others[lowest]), ("minimum", figures["minimum"])]))
     strategies = [s for s in sc.SPLIT_ORDER if f"optimal-{s}" in figures]
     one_split = [p for p in range(N_RANKS) if game.rules.split_hands(p) == 2]
