@@ -101,6 +101,12 @@ def test_a_report_for_every_table(name):
         plain = text.replace("\\", "")       # Markdown escapes E[W]'s brackets
         assert (t("key_independent", lang) in plain) == independent, lang
         assert (t("decisions_independent", lang) in plain) == (independent and rules.double_after_split), lang
+        # late surrender where the dealer does not check under some up card: what a blackjack found later takes
+        surrender = t("cond.method_surrender", lang, cards="X").split(";")[0]
+        unchecked = [up for up in (ACE, TEN) if not rules.peeks_under(up)]
+        assert (surrender in plain) == (rules.late_surrender and bool(unchecked)), lang
+        # the table's optimal rows say what their split strategies mean
+        assert t("split.cdp1", lang) in plain or not rules.may_split, lang
         for key in ("dist_title", "check.distribution"):     # not titled exact, nor checked as equal to the EV
             assert (t(key, lang) in plain, t(key + ("_approx" if key == "dist_title" else "_independent"), lang)
                     in plain) == (not independent, independent), (lang, key)

@@ -62,9 +62,15 @@ def peek_method(rules: Rules, lang: str) -> str:
         parts.append(t("cond.method_original", lang, cards=join_and(original, lang)))
     if taking_all:
         parts.append(t("cond.method_all", lang, cards=join_and(taking_all, lang)))
+    unchecked = [sym for up, sym in _BLACKJACK_UPS if not rules.peeks_under(up)]
+    if rules.late_surrender and unchecked:       # Rules.surrender_value: such a blackjack takes the whole bet
+        parts.append(t("cond.method_surrender", lang, cards=join_and(unchecked, lang)))
     ups = settled_ups(rules)
     parts.append(t("cond.method_conditioned", lang, cards=join_and(ups, lang)) if ups else t("cond.none", lang))
-    parts.append(t("cond.method_insurance", lang))
+    side = {(True, True): "cond.method_insurance", (True, False): "cond.method_insurance_only",
+            (False, True): "cond.method_even_money_only"}.get((rules.insurance, rules.even_money))
+    if side:
+        parts.append(t(side, lang))
     return " ".join(parts)
 
 

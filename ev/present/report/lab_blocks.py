@@ -151,6 +151,11 @@ def strategies_blocks(r: Report, lang: str) -> list:
                                   row=t_or(f"row.{s['published_refers_to']}", lang, s["published_refers_to"]))))
     blocks.append(Table([t("col.strategy", lang), t("col.ev_pct", lang), t("col.rtp_i_pct", lang),
                          t("col.rtp_tw_pct", lang), t("col.ew_bets", lang)], rows, widths=[4.2, 2, 2, 2, 1.8]))
+    splits = [row["key"].removeprefix("optimal-") for row in s["rows"]
+              if row["key"].startswith("optimal-") and row["available"]]
+    if len(splits) > 1:      # what CDZ-, CDP1, CDP and truly optimal split play mean, where the table names them
+        blocks.append(Paragraph(t("strategies_split_rows", lang, ways="; ".join(t(f"split.{k}", lang) for k in splits)),
+                                note=True))
     for row in s["rows"]:
         if not row["available"]:
             blocks.append(Paragraph(t("strategies_missing", lang, row=t_or(f"row.{row['key']}", lang, row["name"]),
