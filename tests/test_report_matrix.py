@@ -36,7 +36,7 @@ MATRIX = {
     "1d-65-s17": (dict(blackjack_payout="6:5", hit_soft_17=False), False),
     "6d-enhc-4hands": (dict(decks=6, hit_soft_17=False, peek="none", unchecked_blackjack_takes="all",
                             double_after_split=True, max_split_hands=4), True),
-    "6d-obo": (dict(decks=6, peek="none", unchecked_blackjack_takes="original"), False),
+    "6d-obo": (dict(decks=6, peek="none", unchecked_blackjack_takes="original", even_money=False), False),
     "1d-peek-9-11-ls": (dict(peek="ace_ten", double="9-11", late_surrender=True), False),
     "4d-nosplit-noins": (dict(decks=4, max_split_hands=1, insurance=False, even_money=False), False),
     "1d-tens-rank-4": (dict(split_tens="rank", max_split_hands=4, split_aces_one_card=False), False),
@@ -105,6 +105,13 @@ def test_a_report_for_every_table(name):
         surrender = t("cond.method_surrender", lang, cards="X").split(";")[0]
         unchecked = [up for up in (ACE, TEN) if not rules.peeks_under(up)]
         assert (surrender in plain) == (rules.late_surrender and bool(unchecked)), lang
+        # aces that may not be resplit are said to split once; a blackjack without even money is said to get
+        # neither insurance nor even money
+        resplit = rules.max_split_hands > 2
+        noaces = t("splits.resplit_noaces", lang, n=rules.max_split_hands)
+        assert (noaces in plain) == (resplit and rules.split_hands(ACE) < rules.max_split_hands), lang
+        no_even = t("insurance_left_out_no_even", lang, p="X", total="Y").split(": ", 1)[1][:40]
+        assert (no_even in plain) == (rules.insurance and not rules.even_money), lang
         # the table's optimal rows say what their split strategies mean
         assert t("split.cdp1", lang) in plain or not rules.may_split, lang
         for key in ("dist_title", "check.distribution"):     # not titled exact, nor checked as equal to the EV

@@ -96,8 +96,8 @@ def independent_note(stats: RoundStats) -> str | None:
     gap = float(stats.mean - stats.ev)
     # P(double) counts rounds: only where split hands may double does it need a split's hands jointly
     double = "P(double), " if stats.rules.double_after_split else ""
-    return ("Resplits: the distribution scores the hands of three- and four-hand splits as independent given the "
-            f"dealer's outcome, each with its exact marginal, so {double}P(win), P(push), P(loss), the SD, "
+    return ("Resplits: the distribution scores the hands of splits that make more than two hands as independent "
+            f"given the dealer's outcome, each with its exact marginal, so {double}P(win), P(push), P(loss), the SD, "
             "the skewness and the distribution are approximate: the distribution's mean lies "
             f"{gap:+.2e} initial bets from the exact EV. The EV, both RTPs, E[W] and P(split) are exact (the "
             "resplit formula). --resplit-distribution exact sums every hand against the same dealer hand "

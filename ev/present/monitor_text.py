@@ -33,7 +33,7 @@ def monitor_output(rules: Rules, law: RoundLaw, rounds: Sequence[int], confidenc
         "Play: optimal composition-dependent (CDZ- after splits); units: percent of the amount bet.",
     ]
     if distribution_method != "exact":
-        notes.append("These rules make splits of three and four hands, which the round's distribution scores as "
+        notes.append("These rules allow splits that make more than two hands, which the round's distribution scores as "
                      "independent given the dealer's outcome (docs/how-it-works.md, 'Splits'): its mean lies "
                      f"{mean_gap:+.2e} bets from the exact EV, so the limits up to {EXACT_MAX_ROUNDS:,} rounds are "
                      "the convolution of that distribution ('convolution'), not exact; the RTPs shown are exact. "

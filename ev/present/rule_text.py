@@ -83,7 +83,11 @@ def split_exactness(rules: Rules, lang: str) -> str:
     """What the split EV rests on: one split (two exchangeable hands) or the resplit formula; or no split."""
     if not rules.may_split:
         return t("splits.none", lang)
-    return t("splits.one" if rules.max_split_hands <= 2 else "splits.resplit", lang, n=rules.max_split_hands)
+    if rules.max_split_hands <= 2:
+        return t("splits.one", lang)
+    # aces split once where they may not be resplit
+    key = "splits.resplit" if rules.split_hands(ACE) == rules.max_split_hands else "splits.resplit_noaces"
+    return t(key, lang, n=rules.max_split_hands)
 
 
 __all__ = ["checked_ups", "conditioning", "mimic_dealer", "original_only_ups", "peek_method", "settled_reason",

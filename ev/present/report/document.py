@@ -312,7 +312,8 @@ def _decisions(doc: Document, r: Report, lang: str) -> None:
                         yes_no(g["taken"], lang)] for g in d["insurance"]]
                       + [[t("total", lang), number(sum(g["probability"] for g in d["insurance"]), 6, lang), "", "",
                           ""]], widths=[4, 2, 2, 2.2, 1.2], bold_last=True),
-                Paragraph(t("insurance_left_out", lang, p=number(d["p_blackjack_given_ace"], 6, lang),
+                Paragraph(t("insurance_left_out" if d["even_money"] else "insurance_left_out_no_even", lang,
+                            p=number(d["p_blackjack_given_ace"], 6, lang),
                             total=number(sum(g["probability"] for g in d["insurance"]), 6, lang)), note=True))
         key = "insurance_never" if d["insurance_never_worth_taking"] else "insurance_sometimes"
         doc.add(Paragraph(t(key, lang, best=number(d["insurance_best_ev"], 6, lang, sign=True))))
