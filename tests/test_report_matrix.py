@@ -100,6 +100,7 @@ def test_a_report_for_every_table(name):
         # and the monitoring limits, with the distribution's own distance from the EV
         plain = text.replace("\\", "")       # Markdown escapes E[W]'s brackets
         assert (t("key_independent", lang) in plain) == independent, lang
+        assert (t("sim_rule_independent", lang) in plain) == independent, lang
         assert (t("decisions_independent", lang) in plain) == (independent and rules.double_after_split), lang
         # late surrender where the dealer does not check under some up card: what a blackjack found later takes
         surrender = t("cond.method_surrender", lang, cards="X").split(";")[0]

@@ -419,6 +419,8 @@ def _verification(doc: Document, r: Report, lang: str) -> None:
     a = v["acceptance"]
     doc.add(Paragraph(t("sim_rule", lang, z=number(a["z_limit"], 2, lang), level=number(a["level"], 3, lang),
                         total=number(3 * a["level"], 3, lang))))
+    if r.volatility.get("distribution_method") == "independent":
+        doc.add(Paragraph(t("sim_rule_independent", lang), note=True))
     rows = []
     for key, label in (("rtp_initial", "rtp_i_short"), ("rtp_total_wagered", "rtp_tw_short")):
         f = v[key]
