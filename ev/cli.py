@@ -254,7 +254,7 @@ def _resplit_distribution_option(p: argparse.ArgumentParser) -> None:
                         "splits: auto (default) exactly where that is quick, elsewhere as independent given the "
                         "dealer's outcome (said in the output; the EV and both RTPs stay exact); exact: every hand "
                         "against the same dealer hand, always (one deck to four hands: about 20 s; six decks: "
-                        "minutes and gigabytes; with --exact far longer)")
+                        "minutes and gigabytes; bjev rtp --exact far longer)")
 
 
 def _max_rounds_option(p: argparse.ArgumentParser) -> None:
@@ -379,7 +379,10 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
     """exact EV and RTP of a round under optimal play
 
-    Exact EV and RTP of a whole round under optimal composition-dependent play.
+    Exact EV and both RTPs (per initial bet, per total wagered) of a whole round: optimal
+    composition-dependent play with split hands played by --split-strategy (default CDZ-), or the
+    basic-strategy chart (--strategy basic); with the wager accounting and the outcome distribution
+    (with splits of more than two hands the distribution may be approximate: the output says so).
     """
     from ev.present.command_text import rtp_output
     if args.strategy == "basic" and args.split_strategy:
@@ -437,9 +440,12 @@ def cmd_regenerate(args: argparse.Namespace) -> tuple[str, Any]:
 def cmd_monitor(args: argparse.Namespace) -> tuple[str, Any]:
     """monitoring limits: where a correct game's observed RTP lies after n rounds
 
-    The limits of the observed RTP, per initial bet and per total wagered, after n rounds at a confidence level:
-    a correct game falls outside them with at most the complementary probability. Exact (the n-fold convolution
-    of the round's exact distribution) up to 1e5 rounds, Cornish-Fisher above.
+    The limits of the observed RTP, per initial bet and per total wagered, after n rounds at a confidence level.
+    Per initial bet up to 1e5 rounds: the n-fold convolution of the round's distribution, exact where that
+    distribution is (with splits of more than two hands it is approximate unless --resplit-distribution exact;
+    the output says which), so a correct game falls outside them with at most the complementary probability;
+    above 1e5 rounds Cornish-Fisher, approximate. Per total wagered: the delta method with Cornish-Fisher
+    quantiles at every n, approximate.
     """
     from ev.analysis.accounting import round_stats
     from ev.analysis.monitoring import CONFIDENCES, ROUNDS, RoundLaw

@@ -142,7 +142,7 @@ def test_natural_against_an_ace_is_compared_with_declining(capsys):
     code, out, _ = run(capsys, "hand", "A,K", "--up", "A")
     assert code == 0
     rows = {line.split()[0] if not line.startswith("decline") else "decline": line for line in out.splitlines()[2:5]}
-    assert "1.04082" in rows["decline"] and rows["decline"].endswith("yes")   # 1.5 x 34/49 against 1
+    assert "+1.040816327" in rows["decline"] and rows["decline"].endswith("yes")   # 1.5 x 34/49 against 1
     assert not rows["stand"].endswith("yes") and not rows["even_money"].endswith("yes")
     code, out, _ = run(capsys, "hand", "A,K", "--up", "A", "--json")
     data = json.loads(out)
@@ -261,3 +261,17 @@ def test_rtp_resplit_distribution_exact(capsys):
     code, out, _ = run(capsys, "monitor", "--set", "max_split_hands=3", "--rounds", "1000")
     assert "independent given the dealer's outcome" in out and "--resplit-distribution exact" in out
     assert f"its mean lies {_dist_mean(auto) - auto['ev']:+.2e} bets from the exact EV" in " ".join(out.split())
+
+
+def test_hand_says_why_its_values_are_conditioned_or_not(capsys):
+    """The note under `bjev hand` names the reason that applies to its up card: none is needed under a 6; under
+    a ten the seed dealer has checked; under an ace he has not, and a blackjack found later takes the original
+    bet only; with no hole card a blackjack takes every wager and the values are unconditioned."""
+    cases = [(["8,8", "--up", "6"], "no conditioning needed (the dealer cannot have blackjack under a 6)"),
+             (["8,8", "--up", "T"], "conditioned on no dealer blackjack (the dealer has checked)"),
+             (["T,6", "--up", "A"], "a blackjack found after play takes the original bet only"),
+             (["T,6", "--up", "T", "--set", "peek=none", "--set", "unchecked_blackjack_takes=all"],
+              "unconditioned (the dealer does not check")]
+    for argv, words in cases:
+        code, out, _ = run(capsys, "hand", *argv)
+        assert code == 0 and words in out, (argv, out)

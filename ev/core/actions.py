@@ -43,7 +43,8 @@ SPLIT_STRATEGIES = (*FIXED_SPLIT_STRATEGIES, "optimal")
 #: formula with the play that is best for that term's own deck (docs/how-it-works.md, "Two CDPs"); EVs only
 FORMULA_SPLIT_STRATEGIES = ("cdp-terms",)
 SPLIT_STRATEGY_NAMES = {
-    "cdz": "CDZ- (each split hand played as the same unsplit hand would be)",
+    "cdz": "CDZ- (each split hand played as the same unsplit hand would be, among the actions allowed after a "
+           "split)",
     "cdp1": "CDP1 (split hands played optimally knowing the other pair card is gone)",
     "cdp": "CDP (as CDP1, also varying with pair cards removed by resplits)",
     "cdp-terms": "CDP per term (each term of the resplit formula played best for its own deck: a figure, not a "

@@ -151,8 +151,7 @@ def chart_view(chart: Chart, lang: str = "en") -> ChartView:
           rtp_initial=percent(o.rtp_initial, 4, lang), rtp_wagered=percent(o.rtp_total_wagered, 4, lang)),
         t("summary.gap", lang, gap=percent(chart.ev_gap, 4, lang), count=len(chart.exceptions_with(2))),
     ]
-    if chart.split_strategy != "cdz":
-        summary.append(t("summary.split", lang, name=t(f"split.{chart.split_strategy}", lang)))
+    summary.append(t("summary.split", lang, name=t(f"split.{chart.split_strategy}", lang)))   # what "optimal" is
     return ChartView(lang, f"{t('chart.title', lang)} ({t('chart.kind', lang)})",
                      f"{t('rules.label', lang)}: {i18n.rules_summary(chart.rules, lang)}",
                      t("chart.up_card", lang), t("chart.hand", lang), [up_symbol(u) for u in UP_ORDER],

@@ -20,7 +20,7 @@ from ev.analysis.accounting import Figures, RoundStats, round_stats, split_strat
 from ev.analysis.game import Game, HandResult, RoundResult
 from ev.analysis.sensitivity import PUBLISHED_RTP, effects_left_out, rule_effects, rule_readings
 from ev.core.actions import FORMULA_SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES
-from ev.core.cards import RANK_SYMBOLS, UP_ORDER
+from ev.core.cards import RANK_SYMBOLS, UP_ORDER, blackjack_rank
 from ev.core.rules import Rules
 from ev.present.numbers import decimal_text, exact_json, fraction_text, net_text
 
@@ -77,7 +77,10 @@ def _table(rows: list, headers: list[str], first: str = "right") -> str:
                     disable_numparse=True)
 
 
-EV_BY_UP_TITLE = "EV by up card (unconditioned: includes the initial bet lost to a dealer blackjack)"
+EV_BY_UP_TITLE = "EV by up card (unconditioned: includes what a dealer blackjack takes)"
+#: the same where it comes from a distribution that scores resplits independently (a fixed strategy's)
+EV_BY_UP_TITLE_APPROX = ("EV by up card (unconditioned: includes what a dealer blackjack takes; approximate: see the "
+                         "note below)")
 DIST_TITLE = "Net result of a round (initial bets) and its exact probability"
 #: the same where three- and four-hand splits are scored independently given the dealer (see independent_note)
 DIST_TITLE_INDEPENDENT = "Net result of a round (initial bets) and its probability (approximate: see the note below)"
@@ -87,10 +90,11 @@ def dist_title(stats: RoundStats) -> str:
     return DIST_TITLE_INDEPENDENT if stats.distribution_method == "independent" else DIST_TITLE
 
 
-def independent_note(stats: RoundStats) -> str | None:
+def independent_note(stats: RoundStats, by_up: bool = False) -> str | None:
     """What is not exact when the distribution scores three- and four-hand splits as independent given the
     dealer's outcome (``RoundStats.distribution_method`` "independent"), and how to have it exact; None
-    when it is exact."""
+    when it is exact.  ``by_up``: the output's EV by up card comes from that distribution too (a fixed
+    strategy's, ``RoundStats.ev_by_upcard``)."""
     if stats.distribution_method != "independent":
         return None
     gap = float(stats.mean - stats.ev)
@@ -98,7 +102,8 @@ def independent_note(stats: RoundStats) -> str | None:
     double = "P(double), " if stats.rules.double_after_split else ""
     return ("Resplits: the distribution scores the hands of splits that make more than two hands as independent "
             f"given the dealer's outcome, each with its exact marginal, so {double}P(win), P(push), P(loss), the SD, "
-            "the skewness and the distribution are approximate: the distribution's mean lies "
+            "the skewness" + (", the EV by up card" if by_up else "") + " and the distribution are approximate: "
+            "the distribution's mean lies "
             f"{gap:+.2e} initial bets from the exact EV. The EV, both RTPs, E[W] and P(split) are exact (the "
             "resplit formula). --resplit-distribution exact sums every hand against the same dealer hand "
             "instead: exact, and slower (docs/how-it-works.md, 'Splits').")
@@ -135,7 +140,7 @@ def rtp_of(game: Game, split_strategy: str = "cdz", strategy: str = "optimal",
     else:
         text, data = _rtp_float(game, split_strategy, result, stats)
     data["distribution_method"] = stats.distribution_method
-    note = independent_note(stats)
+    note = independent_note(stats, by_up=result is None)
     if note:
         data["distribution_note"] = note
         text = "\n".join([text, "", textwrap.fill(note, 100, break_on_hyphens=False)])
@@ -202,7 +207,7 @@ def _rtp_terms(game: Game, result: RoundResult, cdp: RoundResult, exact: bool) -
                         f"cdp-terms minus cdp         {100 * gap:+.3e} percentage points"]
         up_table = tabulate(_up_rows(result.ev_by_upcard, lambda s, ev: [f"{result.p_upcard[s]:.6f}",
                                                                           f"{100 * ev:+.6f} %"]),
-                            headers=["up", "P(up)", "EV"], colalign=("left", "right", "right"))
+                            headers=["up", "P(up)", "EV"], colalign=("left", "right", "right"), disable_numparse=True)
     text = "\n".join([f"Rules: {rules.summary()}", _play_line("cdp-terms", False),
                       *(["Exact rational mode: fractions in lowest terms, then the decimal rounded to 20 significant "
                          "digits"] if exact else []),
@@ -257,7 +262,7 @@ def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: Roun
         _table(dist_rows, ["net", "probability"]),
         "",
         EV_BY_UP_TITLE,
-        tabulate(up_rows, headers=["up", "P(up)", "EV"], colalign=("left", "right", "right")),
+        tabulate(up_rows, headers=["up", "P(up)", "EV"], colalign=("left", "right", "right"), disable_numparse=True),
     ])
     return text, data
 
@@ -285,8 +290,8 @@ def _rtp_basic(game: Game, stats: RoundStats, resplit_distribution: str = "auto"
         f"Cost of the chart           {100 * (optimal.ev - stats.ev):.9f} % of the initial bet",
         f"SD {stats.sd:.11f}   P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}",
         "",
-        EV_BY_UP_TITLE,
-        tabulate(rows, headers=["up", "EV"], colalign=("left", "right")),
+        EV_BY_UP_TITLE if stats.distribution_method != "independent" else EV_BY_UP_TITLE_APPROX,
+        tabulate(rows, headers=["up", "EV"], colalign=("left", "right"), disable_numparse=True),
     ])
     return text, data
 
@@ -376,21 +381,30 @@ def hand_output(rules: Rules, removed: Sequence[int], faces: Sequence[str], up: 
     else:
         data["rules"] = rules.as_dict()
         rows = [[label.get(a, a), f"{values[a]:+.9f}", "yes" if a == marked else ""] for a in actions]
-        table = tabulate(rows, headers=["action", "EV", "best"], colalign=("left", "right", "left"))
+        table = tabulate(rows, headers=["action", "EV", "best"], colalign=("left", "right", "left"),
+                         disable_numparse=True)
         p_bj = f"{result.p_dealer_blackjack:.6f}"
-    return table + "\n" + "\n".join(_hand_notes(result, split_strategy, p_bj, exact)), data
+    return table + "\n" + "\n".join(_hand_notes(result, split_strategy, p_bj, exact, rules)), data
 
 
-def _hand_notes(result: HandResult, split_strategy: str, p_bj: str, exact: bool) -> list[str]:
-    cond = ("conditioned on no dealer blackjack (the dealer has checked, or a blackjack found after play takes "
-            "the original bet only)" if result.conditioned
-            else "unconditioned (no blackjack is settled before play)")
+def _hand_notes(result: HandResult, split_strategy: str, p_bj: str, exact: bool, rules: Rules) -> list[str]:
+    up = RANK_SYMBOLS.index(result.up)
+    if blackjack_rank(up) < 0:
+        cond = f"no conditioning needed (the dealer cannot have blackjack under a {result.up})"
+    elif result.conditioned:
+        cond = "conditioned on no dealer blackjack (" + (
+            "the dealer has checked)" if rules.peeks_under(up) else
+            "the dealer does not check, and a blackjack found after play takes the original bet only, as a "
+            "checked one would)")
+    else:
+        cond = ("unconditioned (the dealer does not check, and a blackjack found after play takes every wager on "
+                "the player's hand)")
     notes = [f"Hand {result.hand} vs {result.up}: {'exact ' if exact else ''}EV in initial bets, {cond}."]
     if result.split is not None:
         notes.append(f"Split hands: {SPLIT_STRATEGY_NAMES[split_strategy]}.")
     if result.insurance is not None or result.even_money is not None:
-        notes.append(f"Insurance / even money are decided before any check (unconditioned); "
-                     f"P(dealer blackjack) = {p_bj}.")
+        notes.append(f"Insurance / even money are decided before any check (unconditioned); the insurance row is "
+                     f"the side bet's own EV (initial bets, its stake half a bet); P(dealer blackjack) = {p_bj}.")
     if result.even_money is not None:
         notes.append("Even money (+1) is compared with declining it, unconditioned: the payout times "
                      "P(no dealer blackjack); 'stand' is the blackjack's EV given no dealer blackjack.")
@@ -424,16 +438,17 @@ def rules_effect_output(rules: Rules, split_strategy: str = "cdz",
                     f"{100 * v.stats.rtp_initial:.4f} %", f"{100 * v.stats.rtp_total_wagered:.4f} %"]
                    for v in effects]
     text = "\n".join([
-        f"Base game: {rules.summary()}; optimal CD play, split hands {split_strategy}",
+        f"Base game: {rules.summary()}; optimal CD play, split hands {SPLIT_STRATEGY_NAMES[split_strategy]}",
         f"EV {100 * base.stats.ev:+.6f} %, RTP per initial bet {100 * base.stats.rtp_initial:.4f} %, "
         f"per total wagered {100 * base.stats.rtp_total_wagered:.4f} %",
         "",
         "Readings of the peek rule (the seed rules only say the dealer checks under a ten)",
         tabulate(reading_rows, headers=["reading", "EV", "RTP/initial", "RTP/wagered"]
-                 + (["gives 99.59 %"] if seed else [])),
+                 + (["gives 99.59 %"] if seed else []), disable_numparse=True),
         "",
         "One rule changed from the base game",
-        tabulate(effect_rows, headers=["change", "EV", "EV change", "RTP/initial", "RTP/wagered"]),
+        tabulate(effect_rows, headers=["change", "EV", "EV change", "RTP/initial", "RTP/wagered"],
+                 disable_numparse=True),
     ] + ([f"Left out: {', '.join(left_out)} (of truly optimal split play with resplits only float figures are "
           "computed, no exact fractions)"]
          if left_out else []))

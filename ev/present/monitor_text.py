@@ -24,19 +24,24 @@ def monitor_output(rules: Rules, law: RoundLaw, rounds: Sequence[int], confidenc
         "Where the method is exact, a correct game's observed RTP after n rounds falls below the low limit, or "
         "above the high one, with probability under (1 - confidence) / 2 each (so it lies between them with at "
         "least the confidence); the approximate methods aim at the same.",
-        f"RTP per initial bet: exact (the n-fold convolution of the round's exact distribution) up to "
-        f"{EXACT_MAX_ROUNDS:,} rounds, Cornish-Fisher (normal with skewness and kurtosis corrections) above"
+        ("RTP per initial bet: exact (the n-fold convolution of the round's exact distribution) up to "
+         if distribution_method == "exact" else
+         "RTP per initial bet: the n-fold convolution of the round's distribution (approximate for these rules: "
+         "see the last note) up to ")
+        + f"{EXACT_MAX_ROUNDS:,} rounds, Cornish-Fisher (normal with skewness and kurtosis corrections) above"
         + (": at the switch the two differ by at most "
            + ", ".join(f"{100 * e:.2g} pp at {100 * float(c):g} %" for c, e in switch.items()) if switch else "") + ".",
         "RTP per total wagered: the delta method (the total staked replaced by its mean) with Cornish-Fisher "
         "quantiles, at every n: approximate.",
-        "Play: optimal composition-dependent (CDZ- after splits); units: percent of the amount bet.",
+        "Play: optimal composition-dependent (CDZ- after splits); units: percent of the initial bets, or of the "
+        "total wagered, as each table's title says.",
     ]
     if distribution_method != "exact":
         notes.append("These rules allow splits that make more than two hands, which the round's distribution scores as "
                      "independent given the dealer's outcome (docs/how-it-works.md, 'Splits'): its mean lies "
                      f"{mean_gap:+.2e} bets from the exact EV, so the limits up to {EXACT_MAX_ROUNDS:,} rounds are "
-                     "the convolution of that distribution ('convolution'), not exact; the RTPs shown are exact. "
+                     "the convolution of that distribution ('convolution'), not exact, and the limits above and "
+                     "per total wagered use its moments; the RTPs shown are exact. "
                      "--resplit-distribution exact scores every hand against the same dealer hand instead: exact, "
                      "and slower.")
     lines = [f"Rules: {rules.summary()}", ""]
