@@ -113,6 +113,9 @@ def test_a_report_for_every_table(name):
         assert (noaces in plain) == (resplit and rules.split_hands(ACE) < rules.max_split_hands), lang
         no_even = t("insurance_left_out_no_even", lang, p="X", total="Y").split(": ", 1)[1][:40]
         assert (no_even in plain) == (rules.insurance and not rules.even_money), lang
+        # where an unchecked blackjack hands doubles and splits back, P(Double) and P(Split) say they leave them out
+        returned = t("decisions_returned", lang, cards="X").split(":")[0]
+        assert (returned in plain) == report.assumptions["returned_wagers_possible"], lang
         # the table's optimal rows say what their split strategies mean
         assert t("split.cdp1", lang) in plain or not rules.may_split, lang
         for key in ("dist_title", "check.distribution"):     # not titled exact, nor checked as equal to the EV

@@ -302,6 +302,9 @@ def _decisions(doc: Document, r: Report, lang: str) -> None:
     ], lang))
     if d.get("p_double_approximate"):
         doc.add(Paragraph(t("decisions_independent", lang), note=True))
+    if r.assumptions.get("returned_wagers_possible"):
+        doc.add(Paragraph(t("decisions_returned", lang, cards=join_and(
+            rule_text.original_only_ups(Rules(**r.identification["rules"])), lang)), note=True))
     doc.add(Heading(t("insurance_title", lang), 2))
     if d["insurance_offered"] and d["insurance"]:
         doc.add(Paragraph(t("insurance_intro", lang)),
