@@ -442,7 +442,8 @@ def rules_effect_output(rules: Rules, split_strategy: str = "cdz",
         f"EV {100 * base.stats.ev:+.6f} %, RTP per initial bet {100 * base.stats.rtp_initial:.4f} %, "
         f"per total wagered {100 * base.stats.rtp_total_wagered:.4f} %",
         "",
-        "Readings of the peek rule (the seed rules only say the dealer checks under a ten)",
+        "Readings of the peek rule, each applied to the base game (the seed rules only say the dealer checks under "
+        "a ten)",
         tabulate(reading_rows, headers=["reading", "EV", "RTP/initial", "RTP/wagered"]
                  + (["gives 99.59 %"] if seed else []), disable_numparse=True),
         "",
