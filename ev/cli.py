@@ -250,11 +250,11 @@ def _split(args: argparse.Namespace) -> str:
 
 def _resplit_distribution_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resplit-distribution", choices=("auto", "exact"), default="auto",
-                   help="with resplits, how the outcome distribution (SD, P(win), ...) scores three- and four-hand "
-                        "splits: auto (default) exactly where that is quick, elsewhere as independent given the "
-                        "dealer's outcome (said in the output; the EV and both RTPs stay exact); exact: every hand "
-                        "against the same dealer hand, always (one deck to four hands: about 20 s; six decks: "
-                        "minutes and gigabytes; bjev rtp --exact far longer)")
+                   help="with resplits, how the outcome distribution (SD, P(win), ...) scores the hands of splits "
+                        "that make more than two hands: auto (default) exactly where that is quick, elsewhere as "
+                        "independent given the dealer's outcome (said in the output; the EV and both RTPs stay "
+                        "exact); exact: every hand against the same dealer hand, always (one deck to four hands: "
+                        "about 20 s; six decks: minutes and gigabytes; bjev rtp --exact far longer)")
 
 
 def _max_rounds_option(p: argparse.ArgumentParser) -> None:
