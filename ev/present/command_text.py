@@ -255,7 +255,7 @@ def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: Roun
         f"P(even money) {stats.p_even_money:.6f}",
         f"P(player blackjack) {stats.p_player_blackjack:.6f}   P(dealer blackjack) {stats.p_dealer_blackjack:.6f}",
         f"P(win) {stats.p_win:.6f}   P(push) {stats.p_push:.6f}   P(loss) {stats.p_loss:.6f}   "
-        f"(hit frequency = P(win))",
+        "(of the round's net: P(win) = P(net > 0), the hit frequency; P(push) = P(net = 0))",
         f"SD {stats.sd:.11f}   skewness {stats.skewness:.6f}   (per round, initial bets)",
         "",
         dist_title(stats),
