@@ -455,7 +455,7 @@ def cmd_monitor(args: argparse.Namespace) -> tuple[str, Any]:
     rules = make_rules(args.rules, args.assignments)
     stats = round_stats(Game(rules), "cdz", args.resplit_distribution)
     law = RoundLaw.of(stats)
-    return monitor_output(rules, law, rounds, confidences, stats.distribution_method, float(stats.mean - stats.ev))
+    return monitor_output(rules, law, rounds, confidences, stats.distribution_method, float(stats.mean_gap))
 
 
 def cmd_rules_effect(args: argparse.Namespace) -> tuple[str, Any]:

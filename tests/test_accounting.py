@@ -189,6 +189,8 @@ def test_resplit_distribution(arith, hands, strategy, das):
     assert 0 < abs(float(rough.mean - stats.mean)) < 1e-3          # 23 cards: the hands depend strongly
     assert same(arith, rough.expected_wager, stats.expected_wager, 1e-14)
     assert same(arith, rough.p_split, stats.p_split, 1e-14)
+    assert stats.mean_gap == 0 if arith.exact else abs(stats.mean_gap) < 1e-13
+    assert stats.p_double_exact and rough.p_double_exact == (not das)
     if das:     # the hands' doubles scored jointly only through the dealer (a full deck, one deck: 5e-6)
         assert abs(float(rough.p_double - stats.p_double)) < 1e-3
     else:

@@ -137,6 +137,18 @@ class RoundStats(ReturnToPlayer):
         return self._sum(x * p for x, p in self.distribution.items())
 
     @property
+    def mean_gap(self) -> Number:
+        """The distribution's mean less the EV: zero where the distribution is exact, the error of the
+        independent scoring of resplits (``distribution_method`` "independent") otherwise."""
+        return self.mean - self.ev
+
+    @property
+    def p_double_exact(self) -> bool:
+        """Is ``p_double`` exact?  It counts rounds with a double, so where split hands may double the
+        independent scoring of resplits makes it approximate; elsewhere it is exact."""
+        return self.distribution_method == "exact" or not self.rules.double_after_split
+
+    @property
     def variance(self) -> Number:
         m = self.mean
         return self._sum((x - m) ** 2 * p for x, p in self.distribution.items())

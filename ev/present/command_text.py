@@ -97,9 +97,8 @@ def independent_note(stats: RoundStats, by_up: bool = False) -> str | None:
     strategy's, ``RoundStats.ev_by_upcard``)."""
     if stats.distribution_method != "independent":
         return None
-    gap = float(stats.mean - stats.ev)
-    # P(double) counts rounds: only where split hands may double does it need a split's hands jointly
-    double = "P(double), " if stats.rules.double_after_split else ""
+    gap = float(stats.mean_gap)
+    double = "" if stats.p_double_exact else "P(double), "
     return ("Resplits: the distribution scores the hands of splits that make more than two hands as independent "
             f"given the dealer's outcome, each with its exact marginal, so {double}P(win), P(push), P(loss), the SD, "
             "the skewness" + (", the EV by up card" if by_up else "") + " and the distribution are approximate: "
@@ -205,9 +204,9 @@ def _rtp_terms(game: Game, result: RoundResult, cdp: RoundResult, exact: bool) -
                         f"RTP per initial bet         {100 * result.rtp_initial:.12f} %   (1 + EV)",
                         f"EV under cdp (a strategy)   {100 * cdp.ev:+.12f} %",
                         f"cdp-terms minus cdp         {100 * gap:+.3e} percentage points"]
-        up_table = tabulate(_up_rows(result.ev_by_upcard, lambda s, ev: [f"{result.p_upcard[s]:.6f}",
-                                                                          f"{100 * ev:+.6f} %"]),
-                            headers=["up", "P(up)", "EV"], colalign=("left", "right", "right"), disable_numparse=True)
+        up_table = _table(_up_rows(result.ev_by_upcard, lambda s, ev: [f"{result.p_upcard[s]:.6f}",
+                                                                        f"{100 * ev:+.6f} %"]),
+                          ["up", "P(up)", "EV"], first="left")
     text = "\n".join([f"Rules: {rules.summary()}", _play_line("cdp-terms", False),
                       *(["Exact rational mode: fractions in lowest terms, then the decimal rounded to 20 significant "
                          "digits"] if exact else []),
@@ -262,7 +261,7 @@ def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: Roun
         _table(dist_rows, ["net", "probability"]),
         "",
         EV_BY_UP_TITLE,
-        tabulate(up_rows, headers=["up", "P(up)", "EV"], colalign=("left", "right", "right"), disable_numparse=True),
+        _table(up_rows, ["up", "P(up)", "EV"], first="left"),
     ])
     return text, data
 
@@ -291,7 +290,7 @@ def _rtp_basic(game: Game, stats: RoundStats, resplit_distribution: str = "auto"
         f"SD {stats.sd:.11f}   P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}",
         "",
         EV_BY_UP_TITLE if stats.distribution_method != "independent" else EV_BY_UP_TITLE_APPROX,
-        tabulate(rows, headers=["up", "EV"], colalign=("left", "right"), disable_numparse=True),
+        _table(rows, ["up", "EV"], first="left"),
     ])
     return text, data
 

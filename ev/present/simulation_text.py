@@ -97,7 +97,7 @@ def report_data(sim: SimulationResult, comparison: Comparison | None, exact: Any
         data["distribution_note"] = (
             "These rules allow splits that make more than two hands: the exact figures' distribution scores their "
             "hands as independent given the dealer's outcome (its mean lies "
-            f"{float(exact.mean - exact.ev):+.2e} initial bets from the exact EV), so the net results' 'exact' "
+            f"{float(exact.mean_gap):+.2e} initial bets from the exact EV), so the net results' 'exact' "
             "column, the chi-square and checks 3 and 4 compare with that approximation, and so does P(double) "
             "where split hands may double; the RTPs are exact.")
     if "surrender" not in data["frequencies"]:

@@ -559,8 +559,7 @@ def _decisions(rules: Rules, result, stats: RoundStats) -> dict:
     return {
         "p_blackjack_given_ace": p_natural,
         "p_double": stats.p_double, "p_split": stats.p_split, "p_insurance": stats.p_insurance,
-        # P(double) counts rounds, so with doubling after splits it needs the hands of a split jointly
-        "p_double_approximate": stats.distribution_method == "independent" and rules.double_after_split,
+        "p_double_approximate": not stats.p_double_exact,
         "p_even_money": stats.p_even_money, "p_player_blackjack": stats.p_player_blackjack,
         "p_dealer_blackjack": stats.p_dealer_blackjack, "expected_total_wager": stats.expected_wager,
         "insurance_offered": rules.insurance,
@@ -596,7 +595,7 @@ def _monitoring(stats: RoundStats) -> dict:
     law = monitoring.RoundLaw.of(stats)
     table = monitoring.limits_table(law)
     return {"limits": [row.as_dict() for row in table], "rounds": list(monitoring.ROUNDS),
-            "distribution_method": stats.distribution_method, "mean_minus_ev": float(stats.mean - stats.ev),
+            "distribution_method": stats.distribution_method, "mean_minus_ev": float(stats.mean_gap),
             "confidences": list(monitoring.CONFIDENCES), "exact_max_rounds": monitoring.EXACT_MAX_ROUNDS,
             "switch_error": {f"{c:g}": monitoring.switch_error(law, c) for c in monitoring.CONFIDENCES}}
 
