@@ -226,10 +226,11 @@ def test_rules_effect_cli(capsys):
 @pytest.mark.parametrize("seed", [0, 1, 2] + [pytest.param(s, marks=pytest.mark.slow) for s in (3, 4, 5)])
 def test_split_rounds_in_c_equal_the_python_merge(seed, monkeypatch):       # seeds 0-2: two, three, four hands
     """The exact split rounds are merged and summed in C (ev.core._exact_sums: two hands by pairs of finals,
-    more by sets of hand types); the plain Python merge must give the same fractions, on random rules with
+    unordered where both hands are of one class, more by sets of hand types; the dealer's numerators side by
+    side); the plain Python merge must give the same fractions, on random rules with
     one split and with resplits to three and four hands, on small shoes."""
     from ev.core import exact_policy
-    from ev.core._exact_sums import round_cells
+    from ev.core._exact_sums import pair_round_cells, round_cells
     rng = random.Random(f"pairs-in-c-{seed}")
     hands = (2, 3, 4)[seed % 3]
     rules = random_rules(rng, decks=1, max_split_hands=hands, split_tens="value").replace(split_aces_one_card=True)
@@ -239,11 +240,15 @@ def test_split_rounds_in_c_equal_the_python_merge(seed, monkeypatch):       # se
     game = Game(rules, removed, exact=True)
     calls = []
     monkeypatch.setattr(exact_policy, "round_cells", lambda *args: calls.append(args) or round_cells(*args))
+    same = []       # two hands of one class: pair_round_cells merges each unordered pair of finals once
+    monkeypatch.setattr(exact_policy, "pair_round_cells",
+                        lambda *args: same.append(args[2] is args[3]) or pair_round_cells(*args))
     in_c = round_stats(game, "cdz")
     monkeypatch.setattr(exact_policy.ExactPolicyEvaluator, "pairs_in_c", False)
     in_python = round_stats(Game(rules, removed, exact=True), "cdz")
     assert in_c.work["split_unions"] > 0 and "split_unions" not in in_python.work
     assert (len(calls) > 0) == (hands > 2)       # rounds of three and four hands took the C merge
+    assert True in same
     assert in_c.distribution == in_python.distribution
     assert in_c.expected_wager == in_python.expected_wager and in_c.p_split == in_python.p_split
     assert sum(in_c.distribution.values()) == 1

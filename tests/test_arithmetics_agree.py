@@ -143,3 +143,28 @@ def test_dealer_numerators_in_c_equal_the_compiled_sum(decks):
                 assert sum(in_c) == poly.denominator(n) - (deck[excluded] * poly.denominator(n) // n
                                                            if excluded >= 0 else 0)
     assert checked > 400 and short > 0
+
+
+@pytest.mark.parametrize("decks", [1, 2, 8])
+def test_dealer_numerators_side_by_side_equal_one_by_one(decks):
+    """The exact split sums walk the dealer's trie for eight decks side by side (in 128-bit integers, the
+    falling factorials in 64 bits where they fit); each deck's numerators are the one-by-one walk's, with
+    either width, on full and depleted decks of every up card, whole batches and a partial one."""
+    from ev.core._exact_sums import numerators, numerators_batch
+    from ev.core.cards import full_shoe
+    from ev.core.exact_solver import dealer_poly
+    rng = random.Random(f"side-by-side-{decks}")
+    shoe = full_shoe(decks)
+    narrow_met = set()
+    for up in range(N_RANKS):
+        caps = tuple(c - (r == up) for r, c in enumerate(shoe))
+        for hit_soft_17, excluded in ((True, -1), (False, 9 if up == 0 else 0)):
+            table = dealer_poly(up, hit_soft_17, excluded, caps).table()
+            met = [list(caps)] + [[max(0, c - rng.randrange(0, 4 * decks)) for c in caps] for _ in range(18)]
+            met = [deck for deck in met if sum(deck) >= table.max_len]
+            one_by_one = [numerators(table, deck, sum(deck)) for deck in met]
+            for wide in (False, True):
+                side_by_side, narrow = numerators_batch(table, met, wide)
+                narrow_met.add(narrow)
+                assert side_by_side == one_by_one
+    assert narrow_met == {True, False}

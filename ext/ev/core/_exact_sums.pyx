@@ -8,16 +8,18 @@ drawing orders of each pair of types.  Here those are summed exactly against
 the dealer: every probability is an integer over a falling factorial, so the
 cells of the outcome distribution are integers over one denominator, summed
 modulo enough 31-bit primes and put together by the Chinese remainder theorem
-(no big integers in the loop).  The dealer's outcome numerators come from the
-terminal hands of the float core's ``DealerTable`` (its trie), in 128-bit
-integers.
+(no big integers in the loop: the residues are reduced by Barrett's method and
+the products of a cell accumulated in 128 bits, reduced once at the end).  The
+dealer's outcome numerators come from the terminal hands of the float core's
+``DealerTable`` (its trie), in 128-bit integers, eight decks walked side by
+side.  Two hands of one class are merged as unordered pairs of finals.
 """
 from fractions import Fraction
 
 from libc.math cimport log2
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
@@ -30,8 +32,90 @@ from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatte
 cdef extern from *:
     ctypedef unsigned long long uint128 "unsigned __int128"
 
+cdef extern from *:
+    """
+    /* The exact trie walk of dealer_numerators for EX_LANES decks side by side (exact_cell_sums): the same
+       integer operations per lane as the scalar walk, so the same integers; the lanes' independent
+       multiply-add chains overlap where the scalar walk waits on each one.  As in the float kernel
+       (_dealer.pyx), the nodes are in depth-first order, so walking backwards a node's children are met
+       just before it and their sum waits in pend[depth + 1].  Every lane's deck holds at least max_len
+       cards. */
+    #define EX_LANES 8
+    #define EX_RANKS 10
+    #define EX_DRAW 40
+    #define EX_OUTCOMES 7
+    typedef unsigned __int128 ex_u128;
+    typedef unsigned long long ex_u64;
+    /* FF_T: the type of the falling factorials of one rank (ex_u64 where every one fits 64 bits: a 128-by-64
+       product is two multiplications, not three) */
+    #define EX_KERNEL(NAME, FF_T)                                                                              \
+    static void NAME(const int* decks, int lanes, const int* max_count, int max_len, int n_nodes,              \
+                     const int* parent, const unsigned char* rank, const unsigned char* count,                 \
+                     const double* ways, const unsigned char* depth,                                           \
+                     const unsigned char* g_outcome, const int* g_len, ex_u128* out) {                         \
+        FF_T ff[EX_RANKS][EX_DRAW + 1][EX_LANES];                                                              \
+        ex_u128 g[EX_DRAW + 1][EX_LANES];                                                                      \
+        ex_u128 pend[EX_RANKS + 2][EX_LANES];                                                                  \
+        ex_u128 v[EX_LANES];                                                                                   \
+        int n[EX_LANES];                                                                                       \
+        int r, k, l, i, j;                                                                                     \
+        for (l = 0; l < EX_LANES; l++) {                                                                       \
+            n[l] = 0;                                                                                          \
+            if (l < lanes)                                                                                     \
+                for (r = 0; r < EX_RANKS; r++) n[l] += decks[l * EX_RANKS + r];                                \
+        }                                                                                                      \
+        for (r = 0; r < EX_RANKS; r++) {                                                                       \
+            for (l = 0; l < EX_LANES; l++) ff[r][0][l] = 1;                                                    \
+            for (k = 1; k <= max_count[r]; k++)                                                                \
+                for (l = 0; l < EX_LANES; l++) {                                                               \
+                    int x = l < lanes ? decks[l * EX_RANKS + r] - k + 1 : 0;                                   \
+                    ff[r][k][l] = x > 0 ? ff[r][k - 1][l] * (FF_T)x : 0;                                       \
+                }                                                                                              \
+        }                                                                                                      \
+        for (k = 0; k <= max_len; k++)                                                                         \
+            for (l = 0; l < EX_LANES; l++) {                                                                   \
+                ex_u128 x = 1;                                                                                 \
+                for (i = 0; i < max_len - k; i++) x *= (ex_u128)(n[l] - k - i > 0 ? n[l] - k - i : 0);         \
+                g[k][l] = x;                                                                                   \
+            }                                                                                                  \
+        for (k = 0; k < EX_OUTCOMES; k++)                                                                      \
+            for (l = 0; l < EX_LANES; l++) out[k * EX_LANES + l] = 0;                                          \
+        for (k = 0; k < EX_RANKS + 2; k++)                                                                     \
+            for (l = 0; l < EX_LANES; l++) pend[k][l] = 0;                                                     \
+        for (i = n_nodes - 1; i >= 0; i--) {                                                                   \
+            const FF_T* q = ff[rank[i]][count[i]];                                                             \
+            int d = depth[i], p = parent[i];                                                                   \
+            ex_u128 w = (ex_u128)(unsigned long long)ways[i];                                                  \
+            for (l = 0; l < EX_LANES; l++) {                                                                   \
+                v[l] = (w + pend[d + 1][l]) * q[l];                                                            \
+                pend[d + 1][l] = 0;                                                                            \
+            }                                                                                                  \
+            if (p >= 0) {                                                                                      \
+                for (l = 0; l < EX_LANES; l++) pend[d][l] += v[l];                                             \
+            } else {                                                                                           \
+                j = -1 - p;                                                                                    \
+                ex_u128* o = out + g_outcome[j] * EX_LANES;                                                    \
+                const ex_u128* gl = g[g_len[j]];                                                               \
+                for (l = 0; l < EX_LANES; l++) o[l] += v[l] * gl[l];                                           \
+            }                                                                                                  \
+        }                                                                                                      \
+    }
+    EX_KERNEL(ex_numerators_batch, ex_u128)
+    EX_KERNEL(ex_numerators_batch64, ex_u64)
+    """
+    const int EX_LANES
+    void ex_numerators_batch(const int* decks, int lanes, const int* max_count, int max_len, int n_nodes,
+                             const int* parent, const unsigned char* rank, const unsigned char* count,
+                             const double* ways, const unsigned char* depth, const unsigned char* g_outcome,
+                             const int* g_len, uint128* out) noexcept nogil
+    void ex_numerators_batch64(const int* decks, int lanes, const int* max_count, int max_len, int n_nodes,
+                               const int* parent, const unsigned char* rank, const unsigned char* count,
+                               const double* ways, const unsigned char* depth, const unsigned char* g_outcome,
+                               const int* g_len, uint128* out) noexcept nogil
+
 cdef enum:
     MAX_PRIMES = 40     # 1240 bits: enough for ff(416, 150)
+    LANES = 8           # EX_LANES
 
 # The largest primes below 2^31 (filled when the module loads).
 cdef uint64_t PRIMES[MAX_PRIMES]
@@ -59,6 +143,14 @@ cdef void fill_primes() noexcept nogil:
 
 
 fill_primes()
+
+
+cdef inline uint64_t mod_p(uint64_t x, uint64_t p, uint64_t m) noexcept nogil:
+    """x mod p for a prime p below 2^31, ``m`` = floor(2^64 / p) (Barrett): the quotient estimate is the true
+    quotient or one less, so one subtraction corrects it."""
+    cdef uint64_t q = <uint64_t>((<uint128>x * m) >> 64)
+    cdef uint64_t r = x - q * p
+    return r - p if r >= p else r
 
 
 cdef bint dealer_numerators(DealerTable table, const int* d, int n, uint128* scratch,
@@ -110,6 +202,53 @@ cdef bint dealer_numerators(DealerTable table, const int* d, int n, uint128* scr
     return True
 
 
+cdef bint narrow_enough(DealerTable table, const int* d0) noexcept nogil:
+    """Does every falling factorial ff(d[r], k), k up to the most cards of rank r in a dealer hand, fit 64 bits
+    for every deck d within ``d0``?  (With a margin: the logarithms are floats.)"""
+    cdef int r, k
+    cdef double bits
+    for r in range(N_RANKS):
+        bits = 0.0
+        for k in range(min(table.max_count[r], d0[r])):
+            bits += log2(<double>(d0[r] - k))
+        if bits > 63.5:
+            return False
+    return True
+
+
+cdef void dealer_numerators_batch(DealerTable table, const int* decks, int lanes, bint narrow,
+                                  uint128* out) noexcept nogil:
+    """:func:`dealer_numerators` of ``lanes`` decks (at most LANES, N_RANKS counts each, every one of at least
+    ``table.max_len`` cards), their trie walked side by side (``ex_numerators_batch``): the same integers.
+    ``narrow``: every falling factorial of one rank these decks need is below 2^64 (:func:`narrow_enough`).
+    ``out``: N_OUTCOMES numerators per deck, deck after deck."""
+    cdef uint128 sums[N_OUTCOMES * LANES]
+    cdef uint128 g0, mass, total
+    cdef int l, k, r, n
+    if narrow:
+        ex_numerators_batch64(decks, lanes, table.max_count, table.max_len, table.n_nodes, table.node_parent,
+                              table.node_rank, table.node_count, table.node_ways, table.node_depth,
+                              table.group_outcome, table.group_len, sums)
+    else:
+        ex_numerators_batch(decks, lanes, table.max_count, table.max_len, table.n_nodes, table.node_parent,
+                            table.node_rank, table.node_count, table.node_ways, table.node_depth,
+                            table.group_outcome, table.group_len, sums)
+    for l in range(lanes):
+        n = 0
+        for r in range(N_RANKS):
+            n += decks[l * N_RANKS + r]
+        g0 = 1
+        for k in range(table.max_len):
+            g0 *= <uint128>(n - k)
+        mass = g0 - (<uint128>decks[l * N_RANKS + table.excluded] * g0 // <uint128>n if table.excluded >= 0 else 0)
+        total = 0
+        for k in range(N_OUTCOMES):
+            if k != BUST:
+                out[l * N_OUTCOMES + k] = sums[k * LANES + l]
+                total += sums[k * LANES + l]
+        out[l * N_OUTCOMES + BUST] = mass - total
+
+
 cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]& unions, vector[Cell]& cells):
     """The exact joint distribution {(doubles, dealer_blackjack, net): Fraction} of the finals of two hands
     (cells by type pair): :func:`exact_cell_sums` with the cells of ``split_cell``."""
@@ -135,18 +274,24 @@ cdef object exact_cell_sums(DealerTable table, const int* d0, vector[uint64_t]& 
     cell is an integer below it.  The integers are summed modulo enough 31-bit primes that their
     product exceeds ff(n0, M) and put together by the Chinese remainder theorem."""
     cdef int rest[N_RANKS]
-    cdef int r, k, j, o, c, n0 = 0, size, top, M = 0, n_primes = 0, max_len = table.max_len
-    cdef size_t i, ci
+    cdef int decks[LANES * N_RANKS]
+    cdef int where[LANES]
+    cdef uint128 batch[LANES * N_OUTCOMES]
+    cdef uint128 walked[LANES * N_OUTCOMES]
+    cdef int r, k, j, o, c, l, lanes, n0 = 0, size, top, M = 0, n_primes = 0, max_len = table.max_len
+    cdef size_t i, b, ci
     cdef double bits = 1.0, have = 0.0
     cdef uint128 a[N_OUTCOMES]
-    cdef uint64_t p, f, w
+    cdef uint64_t p, f
     cdef uint64_t G[N_OUTCOMES][MAX_PRIMES]
-    cdef vector[uint64_t] residue       # [c][j]: output cell c modulo p_j
+    cdef vector[uint128] residue        # [c][j]: output cell c, congruent modulo p_j (reduced at the end)
     cdef uint64_t two64[MAX_PRIMES]
+    cdef uint64_t barrett[MAX_PRIMES]   # floor(2^64 / p_j)
     cdef vector[uint64_t] ff_mod        # [j][r][k]: ff(d0[r], k) mod p_j
     cdef vector[uint64_t] scale_mod     # [j][m]: ff(n0 - m, M - m) mod p_j
     cdef int stride = 0
     cdef bint fits = True
+    cdef bint narrow = narrow_enough(table, d0)
     cdef uint128* scratch = <uint128*>malloc(max(table.n_nodes, 1) * sizeof(uint128))
     if not scratch:
         raise MemoryError()
@@ -172,6 +317,7 @@ cdef object exact_cell_sums(DealerTable table, const int* d0, vector[uint64_t]& 
     for j in range(n_primes):
         p = PRIMES[j]
         two64[j] = ((<uint64_t>1 << 63) % p) * 2 % p
+        barrett[j] = <uint64_t>(((<uint128>1) << 64) // p)
         for r in range(N_RANKS):
             f = 1
             for k in range(d0[r] + 1):
@@ -185,28 +331,45 @@ cdef object exact_cell_sums(DealerTable table, const int* d0, vector[uint64_t]& 
     with nogil:
         ci = 0
         for i in range(unions.size()):
+            if i % LANES == 0:      # the next LANES unions' dealer numerators, side by side where they can be
+                lanes = 0
+                for b in range(i, min(i + LANES, unions.size())):
+                    size = 0
+                    for r in range(N_RANKS):
+                        rest[r] = d0[r] - count_of(unions[b], r)
+                        size += count_of(unions[b], r)
+                    if n0 - size < max_len:         # the deck may run out: every terminal hand, alone
+                        if not dealer_numerators(table, rest, n0 - size, scratch, &batch[(b - i) * N_OUTCOMES]):
+                            fits = False
+                    else:
+                        memcpy(&decks[lanes * N_RANKS], rest, N_RANKS * sizeof(int))
+                        where[lanes] = <int>(b - i)
+                        lanes += 1
+                if lanes:
+                    dealer_numerators_batch(table, decks, lanes, narrow, walked)
+                    for l in range(lanes):
+                        memcpy(&batch[where[l] * N_OUTCOMES], &walked[l * N_OUTCOMES], N_OUTCOMES * sizeof(uint128))
+            memcpy(a, &batch[(i % LANES) * N_OUTCOMES], N_OUTCOMES * sizeof(uint128))
             size = 0
             for r in range(N_RANKS):
-                rest[r] = d0[r] - count_of(unions[i], r)
                 size += count_of(unions[i], r)
-            if not dealer_numerators(table, rest, n0 - size, scratch, a):
-                fits = False
             top = max_len if max_len < n0 - size else n0 - size
             for j in range(n_primes):
                 p = PRIMES[j]
                 f = scale_mod[j * (M + 1) + size + top]
                 for r in range(N_RANKS):
-                    f = f * ff_mod[(j * N_RANKS + r) * stride + count_of(unions[i], r)] % p
+                    f = mod_p(f * ff_mod[(j * N_RANKS + r) * stride + count_of(unions[i], r)], p, barrett[j])
                 for o in range(N_OUTCOMES):
-                    G[o][j] = f * ((<uint64_t>(a[o] >> 64) % p * two64[j] + <uint64_t>a[o] % p) % p) % p
+                    G[o][j] = mod_p(f * mod_p(mod_p(<uint64_t>(a[o] >> 64), p, barrett[j]) * two64[j]
+                                              + mod_p(<uint64_t>a[o], p, barrett[j]), p, barrett[j]),
+                                    p, barrett[j])
             while ci < cells.size() and cells[ci].union_index == <int>i:
                 for o in range(N_OUTCOMES):
                     if a[o] == 0:
                         continue
                     c = cell_of[cells[ci].tpair * N_OUTCOMES + o]
-                    for j in range(n_primes):
-                        w = <uint64_t>cells[ci].ways % PRIMES[j]
-                        residue[c * MAX_PRIMES + j] = (residue[c * MAX_PRIMES + j] + w * G[o][j]) % PRIMES[j]
+                    for j in range(n_primes):   # ways below 2^63, G below 2^31: below 2^128 for 2^33 terms
+                        residue[c * MAX_PRIMES + j] += <uint128><uint64_t>cells[ci].ways * G[o][j]
                 ci += 1
     free(scratch)
     if not fits:
@@ -220,7 +383,8 @@ cdef object exact_cell_sums(DealerTable table, const int* d0, vector[uint64_t]& 
         den *= n0 - k
     out = {}
     for c in range(n_out):
-        num = sum(residue[c * MAX_PRIMES + j] * basis[j] for j in range(n_primes)) % modulus
+        num = sum(<uint64_t>(residue[c * MAX_PRIMES + j] % PRIMES[j]) * basis[j]
+                  for j in range(n_primes)) % modulus
         if num:
             out[c] = Fraction(num, den)
     return out
@@ -267,11 +431,14 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
         d0[r] = deck10[r]
     load_finals(finals1, keys1, ways1, types1)
     load_finals(finals2, keys2, ways2, types2)
+    # both hands from one list: the finals (i, j) and (j, i) make the same union, and a cell of two types is
+    # the same either way round (split_cell), so each unordered pair is merged once, its ways twice if i != j
+    cdef bint same = finals1 is finals2
     if keymap_init(&union_index, 10) < 0:
         raise MemoryError()
     with nogil:
         for i in range(keys1.size()):
-            for j in range(keys2.size()):
+            for j in range(i if same else 0, keys2.size()):
                 u = keys1[i] + keys2[j]          # counts stay below 64: a hand holds at most 21 cards
                 fits = True
                 for r in range(N_RANKS):
@@ -279,9 +446,9 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
                         fits = False
                         break
                 if fits:
-                    pairs += 1
+                    pairs += 1 if not same or i == j else 2
                     status |= merge_cell(&union_index, unions, per_union, u, types1[i] * N_TYPES + types2[j],
-                                         count * ways1[i] * ways2[j])
+                                         count * ways1[i] * ways2[j] * (2 if same and i != j else 1))
         flatten_cells(per_union, cells)
         keymap_free(&union_index)
     if status < 0:
@@ -371,6 +538,36 @@ def round_cells(DealerTable table, deck10, list hand_finals, long long count, in
     sums = exact_cell_sums(table, d0, unions, cells, cell_of, len(cell_keys))
     names = {index: cell for cell, index in cell_keys.items()}
     return {names[c]: v for c, v in sums.items()}, merges, unions.size()
+
+
+def numerators_batch(DealerTable table, decks, bint wide=False):
+    """:func:`numerators` of each deck (each of at least ``table.max_len`` cards) by the batched walk of
+    :func:`exact_cell_sums`, LANES at a time; ``wide``: the falling factorials in 128 bits even where
+    64 would do (to test both kernels)."""
+    cdef int d[LANES * N_RANKS]
+    cdef int d0[N_RANKS]
+    cdef uint128 a[LANES * N_OUTCOMES]
+    cdef int r, l, lanes
+    if any(sum(deck) < table.max_len for deck in decks):
+        raise ValueError("a deck of fewer cards than the longest dealer hand")
+    for r in range(N_RANKS):
+        d0[r] = max([deck[r] for deck in decks]) if decks else 0
+    cdef bint narrow = narrow_enough(table, d0) and not wide
+    out = []
+    for start in range(0, len(decks), LANES):
+        chunk = decks[start:start + LANES]
+        lanes = len(chunk)
+        for l in range(lanes):
+            for r in range(N_RANKS):
+                d[l * N_RANKS + r] = chunk[l][r]
+        dealer_numerators_batch(table, d, lanes, narrow, a)
+        for l in range(lanes):
+            values = []
+            for r in range(N_OUTCOMES):
+                high, low = <uint64_t>(a[l * N_OUTCOMES + r] >> 64), <uint64_t>a[l * N_OUTCOMES + r]
+                values.append((high << 64) | low)
+            out.append(tuple(values))
+    return out, narrow
 
 
 def numerators(DealerTable table, deck, int n):
