@@ -20,7 +20,6 @@ from libc.math cimport log2
 from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
-from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport BLACKJACK, BUST, N_OUTCOMES, N_RANKS
@@ -464,8 +463,10 @@ def round_cells(DealerTable table, deck10, list hand_finals, long long count, in
     ``hand_finals`` lists each hand's finals (as for :func:`pair_round_cells`), all drawn from ``deck10``
     (the deck less both pair cards) after ``start_pairs`` further pair cards (those that made the hands
     beyond two); ``type_sets`` is ``ev.analysis.splits.type_sets``: hands carried as the multiset of their
-    types.  Every hand's finals are merged into (type set, union of cards) states in turn, and the
-    states summed against the dealer by :func:`exact_cell_sums`.  The caller keeps the weights below 2^62
+    types.  Every hand's finals but the last are merged into (type set, union of cards) states in turn
+    (open-addressing maps, the states kept in the order first met); the last hand's finals go straight to
+    the cells of their final unions, which are summed against the dealer by :func:`exact_cell_sums`
+    (integer sums: their order does not change them).  The caller keeps the weights below 2^62
     (count times the product of the lists' sums of orders).  Returns the cells, the number of merges and
     the number of distinct unions.
     """
@@ -474,14 +475,19 @@ def round_cells(DealerTable table, deck10, list hand_finals, long long count, in
     cdef vector[int64_t] ways
     cdef vector[int] types, grow, cell_of
     cdef KeyMap union_id, union_index   # unions met (union_id: also the empty start, stored as key + 1)
-    cdef unordered_map[uint64_t, int64_t] states, grown
+    # the states of the hands merged so far: key (union id << 16 | type set) and weight, in the order first met,
+    # and each key's position (state_at: key + 1); the last hand goes straight to the cells by union
+    cdef vector[uint64_t] state_keys, grown_keys
+    cdef vector[int64_t] state_ways, grown_ways
+    cdef KeyMap state_at
     cdef vector[vector[Cell]] per_union
     cdef vector[Cell] cells
-    cdef uint64_t u, key
-    cdef size_t i
-    cdef int r, a, b, o, id_of, n_sets = len(type_sets), n_types = N_TYPES, status = 0
-    cdef bint fits
-    cdef int64_t merges = 0
+    cdef uint64_t u, key, state_key
+    cdef size_t i, s
+    cdef int r, a, b, o, id_of, at, n_sets = len(type_sets), n_types = N_TYPES, status = 0
+    cdef int hand = 0, n_hands = len(hand_finals)
+    cdef bint fits, last
+    cdef int64_t merges = 0, w
     for r in range(N_RANKS):
         d0[r] = deck10[r]
     grow.resize(n_sets * n_types, -1)
@@ -499,15 +505,23 @@ def round_cells(DealerTable table, deck10, list hand_finals, long long count, in
     u = (<uint64_t>start_pairs) * unit(pair)
     keymap_put(&union_id, u + 1, 0)     # (counts stay below 63 a rank: key + 1 is never 0 and never collides)
     union_of.push_back(u)
-    states[0] = count                  # key: union id << 16 | type set
+    state_keys.push_back(0)
+    state_ways.push_back(count)
     for finals in hand_finals:
         keys.clear(); ways.clear(); types.clear()
         load_finals(finals, keys, ways, types)
+        hand += 1
+        last = hand == n_hands
         with nogil:
-            grown.clear()
-            for item in states:
-                a = <int>(item.first & 0xFFFF)
-                u = union_of[item.first >> 16]
+            grown_keys.clear()
+            grown_ways.clear()
+            if not last and keymap_init(&state_at, 10) < 0:
+                status = -1
+            for s in range(state_keys.size()):
+                if status < 0:
+                    break
+                a = <int>(state_keys[s] & 0xFFFF)
+                u = union_of[state_keys[s] >> 16]
                 for i in range(keys.size()):
                     key = u + keys[i]
                     fits = True
@@ -518,18 +532,29 @@ def round_cells(DealerTable table, deck10, list hand_finals, long long count, in
                     if not fits:
                         continue
                     merges += 1
+                    b = grow[a * n_types + types[i]]
+                    w = state_ways[s] * ways[i]
+                    if last:
+                        status |= merge_cell(&union_index, unions, per_union, key, b, w)
+                        continue
                     id_of = keymap_get(&union_id, key + 1)
                     if id_of < 0:
                         id_of = <int>union_of.size()
                         status |= keymap_put(&union_id, key + 1, id_of)
                         union_of.push_back(key)
-                    b = grow[a * n_types + types[i]]
-                    grown[(<uint64_t>id_of << 16) | <uint64_t>b] += item.second * ways[i]
-            states.swap(grown)
+                    state_key = (<uint64_t>id_of << 16) | <uint64_t>b
+                    at = keymap_get(&state_at, state_key + 1)
+                    if at < 0:
+                        at = <int>grown_keys.size()
+                        status |= keymap_put(&state_at, state_key + 1, at)
+                        grown_keys.push_back(state_key)
+                        grown_ways.push_back(0)
+                    grown_ways[at] += w
+            if not last:
+                keymap_free(&state_at)
+            state_keys.swap(grown_keys)
+            state_ways.swap(grown_ways)
     with nogil:
-        for item in states:
-            status |= merge_cell(&union_index, unions, per_union, union_of[item.first >> 16],
-                                 <int>(item.first & 0xFFFF), item.second)
         flatten_cells(per_union, cells)
         keymap_free(&union_id)
         keymap_free(&union_index)
