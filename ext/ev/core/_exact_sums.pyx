@@ -162,6 +162,10 @@ cdef bint dealer_numerators(DealerTable table, const int* d, int n, uint128* scr
     cdef uint128 g[MAX_DRAW]
     cdef uint128 v, total, mass
     cdef int r, k, i, j, p, top = table.max_len if table.max_len < n else n
+    if n == 0:      # no card left: the dealer cannot finish
+        for k in range(N_OUTCOMES):
+            out[k] = 0
+        return False
     for r in range(N_RANKS):
         ff[r][0] = 1
         for k in range(1, table.max_count[r] + 1):
