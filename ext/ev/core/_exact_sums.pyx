@@ -152,6 +152,26 @@ cdef inline uint64_t mod_p(uint64_t x, uint64_t p, uint64_t m) noexcept nogil:
     return r - p if r >= p else r
 
 
+cdef inline uint128 no_settled_blackjack(DealerTable table, const int* d, int n, uint128 whole) noexcept nogil:
+    """P(no settled blackjack) = 1 - d[bj] / n, as a numerator over ``whole`` (the walk's denominator)."""
+    return whole - (<uint128>d[table.excluded] * whole // <uint128>n if table.excluded >= 0 else 0)
+
+
+cdef inline void bust_from_rest(uint128* out, uint128 mass) noexcept nogil:
+    """P(bust) is what the other outcomes leave of the mass (the busting hands are not in the trie)."""
+    cdef uint128 total = 0
+    cdef int k
+    for k in range(N_OUTCOMES):
+        if k != BUST:
+            total += out[k]
+    out[BUST] = mass - total
+
+
+cdef inline uint64_t mod_p128(uint128 x, uint64_t p, uint64_t m, uint64_t two64) noexcept nogil:
+    """x mod p for a 128-bit x (``two64`` = 2^64 mod p, ``m`` as for :func:`mod_p`)."""
+    return mod_p(mod_p(<uint64_t>(x >> 64), p, m) * two64 + mod_p(<uint64_t>x, p, m), p, m)
+
+
 cdef bint dealer_numerators(DealerTable table, const int* d, int n, uint128* scratch,
                             uint128* out) noexcept nogil:
     """The dealer's 7 outcome numerators (joint units) over ff(n, min(max_len, n)), exactly, from the
@@ -176,8 +196,7 @@ cdef bint dealer_numerators(DealerTable table, const int* d, int n, uint128* scr
             g[k] *= <uint128>(n - k - i)
     for k in range(N_OUTCOMES):
         out[k] = 0
-    # P(no settled blackjack) = 1 - d[bj] / n
-    mass = g[0] - (<uint128>d[table.excluded] * g[0] // <uint128>n if table.excluded >= 0 else 0)
+    mass = no_settled_blackjack(table, d, n, g[0])
     if n < table.max_len:
         # every terminal hand, busts included; the deck runs out if they fall short of the mass
         total = 0
@@ -197,11 +216,7 @@ cdef bint dealer_numerators(DealerTable table, const int* d, int n, uint128* scr
             scratch[p] += v
         else:
             out[table.group_outcome[-1 - p]] += v * g[table.group_len[-1 - p]]
-    total = 0              # P(bust) is what the other outcomes leave of the mass
-    for k in range(N_OUTCOMES):
-        if k != BUST:
-            total += out[k]
-    out[BUST] = mass - total
+    bust_from_rest(out, mass)
     return True
 
 
@@ -226,7 +241,7 @@ cdef void dealer_numerators_batch(DealerTable table, const int* decks, int lanes
     ``narrow``: every falling factorial of one rank these decks need is below 2^64 (:func:`narrow_enough`).
     ``out``: N_OUTCOMES numerators per deck, deck after deck."""
     cdef uint128 sums[N_OUTCOMES * LANES]
-    cdef uint128 g0, mass, total
+    cdef uint128 whole
     cdef int l, k, r, n
     if narrow:
         ex_numerators_batch64(decks, lanes, table.max_count, table.max_len, table.n_nodes, table.node_parent,
@@ -240,16 +255,12 @@ cdef void dealer_numerators_batch(DealerTable table, const int* decks, int lanes
         n = 0
         for r in range(N_RANKS):
             n += decks[l * N_RANKS + r]
-        g0 = 1
+        whole = 1           # ff(n, max_len)
         for k in range(table.max_len):
-            g0 *= <uint128>(n - k)
-        mass = g0 - (<uint128>decks[l * N_RANKS + table.excluded] * g0 // <uint128>n if table.excluded >= 0 else 0)
-        total = 0
+            whole *= <uint128>(n - k)
         for k in range(N_OUTCOMES):
-            if k != BUST:
-                out[l * N_OUTCOMES + k] = sums[k * LANES + l]
-                total += sums[k * LANES + l]
-        out[l * N_OUTCOMES + BUST] = mass - total
+            out[l * N_OUTCOMES + k] = sums[k * LANES + l]
+        bust_from_rest(&out[l * N_OUTCOMES], no_settled_blackjack(table, &decks[l * N_RANKS], n, whole))
 
 
 cdef object exact_split_cells(DealerTable table, const int* d0, vector[uint64_t]& unions, vector[Cell]& cells):
@@ -363,9 +374,7 @@ cdef object exact_cell_sums(DealerTable table, const int* d0, vector[uint64_t]& 
                 for r in range(N_RANKS):
                     f = mod_p(f * ff_mod[(j * N_RANKS + r) * stride + count_of(unions[i], r)], p, barrett[j])
                 for o in range(N_OUTCOMES):
-                    G[o][j] = mod_p(f * mod_p(mod_p(<uint64_t>(a[o] >> 64), p, barrett[j]) * two64[j]
-                                              + mod_p(<uint64_t>a[o], p, barrett[j]), p, barrett[j]),
-                                    p, barrett[j])
+                    G[o][j] = mod_p(f * mod_p128(a[o], p, barrett[j], two64[j]), p, barrett[j])
             while ci < cells.size() and cells[ci].union_index == <int>i:
                 for o in range(N_OUTCOMES):
                     if a[o] == 0:
@@ -427,7 +436,7 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
     cdef vector[Cell] cells
     cdef uint64_t u
     cdef size_t i, j
-    cdef int r, status = 0
+    cdef int r, twice, status = 0
     cdef bint fits
     cdef int64_t pairs = 0
     for r in range(N_RANKS):
@@ -449,9 +458,10 @@ def pair_round_cells(DealerTable table, deck10, list finals1, list finals2, long
                         fits = False
                         break
                 if fits:
-                    pairs += 1 if not same or i == j else 2
+                    twice = 2 if same and i != j else 1
+                    pairs += twice
                     status |= merge_cell(&union_index, unions, per_union, u, types1[i] * N_TYPES + types2[j],
-                                         count * ways1[i] * ways2[j] * (2 if same and i != j else 1))
+                                         count * ways1[i] * ways2[j] * twice)
         flatten_cells(per_union, cells)
         keymap_free(&union_index)
     if status < 0:
@@ -591,12 +601,18 @@ def numerators_batch(DealerTable table, decks, bint wide=False):
                 d[l * N_RANKS + r] = chunk[l][r]
         dealer_numerators_batch(table, d, lanes, narrow, a)
         for l in range(lanes):
-            values = []
-            for r in range(N_OUTCOMES):
-                high, low = <uint64_t>(a[l * N_OUTCOMES + r] >> 64), <uint64_t>a[l * N_OUTCOMES + r]
-                values.append((high << 64) | low)
-            out.append(tuple(values))
+            out.append(_as_ints(&a[l * N_OUTCOMES]))
     return out, narrow
+
+
+cdef tuple _as_ints(const uint128* a):
+    """N_OUTCOMES 128-bit numerators as Python integers."""
+    cdef int r
+    out = []
+    for r in range(N_OUTCOMES):
+        high, low = <uint64_t>(a[r] >> 64), <uint64_t>a[r]
+        out.append((high << 64) | low if high else low)
+    return tuple(out)
 
 
 def numerators(DealerTable table, deck, int n):
@@ -615,10 +631,6 @@ def numerators(DealerTable table, deck, int n):
     try:
         if not dealer_numerators(table, d, n, scratch, a):
             return None
-        out = []
-        for r in range(N_OUTCOMES):
-            high, low = <uint64_t>(a[r] >> 64), <uint64_t>a[r]
-            out.append((high << 64) | low if high else low)
-        return tuple(out)
+        return _as_ints(a)
     finally:
         free(scratch)
