@@ -212,6 +212,62 @@ def test_no_single_cell_change_raises_the_ev(game, chart):
     assert checked > 400
 
 
+def _same(x: float, y: float) -> bool:
+    return x == y or (x != x and y != y)      # the same float, NaN (a hand the deck cannot deal) included
+
+
+@pytest.mark.parametrize("changes, seed", [(dict(decks=1), 0),
+                                           (dict(decks=6, max_split_hands=4, double_after_split=True,
+                                                 double="any"), 1),
+                                           (dict(decks=2, max_split_hands=3, hit_soft_17=False), 2)])
+def test_a_changed_strategy_is_valued_as_a_fresh_evaluator_values_it(changes, seed):
+    """``PolicyEvaluator.set_policy`` forgets only the deck contexts whose table changed (the chart's ascent
+    changes a few rows at a time): after each of several random changes, to unsplit and split play, every hand's
+    value, a sample of distributions, every split hand's context values and ``context_means`` are those of a new
+    evaluator of the same strategy, to the bit."""
+    import random
+    rng = random.Random(seed)
+    game = Game(Rules().replace(**changes))
+    hands = game.graph["hands"]
+    nxt = game.graph["next"]
+    n = len(hands)
+    up = rng.choice(game.upcards())
+    solver = game.solver(up)
+    table = ch.basic_policy(game)
+    play, split = bytearray(table.play[up]), bytearray(table.split_play[up])
+    playable = [s for s in range(n) if sum(hands[s]) >= 2 and hand_total(hands[s])[0] < 21]
+    evaluator = PolicyEvaluator(solver, blackjack_rank(up), bytes(play), bytes(split) * N_RANKS)
+    contexts = [(pair, extra, nxt[nxt[pair] * N_RANKS + c]) for pair in range(N_RANKS)
+                for extra in range(1, game.rules.split_hands(pair)) for c in range(N_RANKS)
+                if nxt[pair] >= 0 and nxt[nxt[pair] * N_RANKS + c] >= 0]
+    for step in range(6):
+        for s in rng.sample(playable, 3 + step * 4):
+            options = [STAND, HIT] + ([DOUBLE] if sum(hands[s]) == 2 else [])
+            (play if rng.random() < 0.6 else split)[s] = rng.choice(options)
+        evaluator.set_policy(bytes(play), bytes(split) * N_RANKS)
+        fresh = PolicyEvaluator(solver, blackjack_rank(up), bytes(play), bytes(split) * N_RANKS)
+        order = list(range(n))
+        rng.shuffle(order)          # the kept evaluator is asked in another order than before
+        for s in order:
+            assert _same(evaluator.hand_value(s), fresh.hand_value(s)), (step, s)
+        for s in rng.sample(playable, 40):
+            assert evaluator.hand_distribution(s) == fresh.hand_distribution(s), (step, s)
+        for pair, extra, s in contexts:
+            one_card = game.rules.one_card_after_split(pair)
+            kept = evaluator.context_values(s, pair, extra, one_card)
+            assert all(_same(a, b) for a, b in zip(kept, fresh.context_values(s, pair, extra, one_card)))
+            assert (evaluator.context_distribution(s, pair, extra, one_card)
+                    == fresh.context_distribution(s, pair, extra, one_card)), (step, pair, extra, s)
+        for pair in {c[0] for c in contexts}:
+            one_card = game.rules.one_card_after_split(pair)
+            for extra in range(1, game.rules.split_hands(pair)):
+                means = evaluator.context_means(pair, extra, one_card, bytes(N_RANKS))
+                for c in range(N_RANKS):
+                    s = nxt[nxt[pair] * N_RANKS + c]
+                    if s >= 0:
+                        assert _same(means[c], fresh.context_values(s, pair, extra, one_card)[0]), (pair, extra, c)
+
+
 # ----- exceptions and EV ---------------------------------------------------------------------------
 def test_exceptions_agree_with_the_engine(game, chart):
     listed = {(e.up, e.cards): e for e in chart.exceptions_with(2)}

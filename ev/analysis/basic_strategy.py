@@ -272,6 +272,8 @@ class _Column:
                 deck = subtract(self.base, hand)
                 p_bj = deck[self.natural] / sum(deck) if self.natural >= 0 else 0.0
                 self.deals.append((p, game.state(hand), c1, c2, p_bj, deck))
+        #: the deals play_ev sums: every deal but a natural
+        self.played = [(p, s, c1, deck) for p, s, c1, c2, _p_bj, deck in self.deals if {c1, c2} != {ACE, TEN}]
         self.insurance_ev = 0.0          # sum of p x EV of the insurance bet over non-natural deals
         self.even_money_gain = 0.0       # sum of p x (even money - declined) over naturals
         for p, _s, c1, c2, p_bj, _deck in self.deals:
@@ -288,9 +290,7 @@ class _Column:
         ev.set_policy(play, split * N_RANKS)
         split_values: dict[int, float] = {}
         total = 0.0
-        for p, s, c1, c2, _p_bj, deck in self.deals:
-            if {c1, c2} == {ACE, TEN}:
-                continue
+        for p, s, c1, deck in self.played:
             action = play[s]
             if action == SPLIT:
                 if c1 not in split_values:
@@ -329,23 +329,15 @@ class _Column:
         one_card = r.one_card_after_split(pair)
         if r.split_hands(pair) <= 2:
             return self.evaluator.split_value(pair, one_card)
-        nxt = self.game.graph["next"]
-        start = nxt[pair]
         known: dict[int, list[float]] = {}
 
         def hand_values(a: int, _k: int) -> list[float]:
             """The chart's value of each split hand {pair, c} on the deck less a more pair cards (the same
             in every context k: the chart's split play does not vary with it)."""
-            if a in known:
-                return known[a]
-            values = known[a] = []
-            for card in range(N_RANKS):
-                t = nxt[start * N_RANKS + card]
-                if t < 0 or self.base[card] - (a + 2 if card == pair else 0) <= 0:
-                    values.append(float("nan"))
-                    continue
-                values.append(self.evaluator.context_values(t, pair, a + 1, one_card)[0])
-            return values
+            if a not in known:
+                skip = bytes(self.base[card] - (a + 2 if card == pair else 0) <= 0 for card in range(N_RANKS))
+                known[a] = self.evaluator.context_means(pair, a + 1, one_card, skip)
+            return known[a]
 
         return sum(weight * resplit_value(self.base, pair, r.split_hands(pair), p, hand_values)
                    for weight, p in self.game.resplit_cards(self.base, pair))
@@ -395,10 +387,11 @@ def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row
     ways = [[comb(base[r], k) for k in range(max(base) + 1)] for r in range(N_RANKS)]   # 0 beyond the shoe
     split_values: dict[int, float] = {}
     cells: dict[Row, str] = {}
+    tables: dict[int | None, Any] = {STAND: stand, HIT: hit, DOUBLE: double}
     for row in layout.rows:
         candidates = layout.candidates[row]
-        scores = dict.fromkeys(candidates, 0.0)
         row_actions = layout.row_actions[row]
+        dealt = []                            # (i, s, weight) of the row's hands the shoe can deal
         for i, s in enumerate(layout.states[row]):
             if isnan(stand[s]):
                 continue
@@ -409,27 +402,28 @@ def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row
                 n += k
             if not weight:                    # more of a rank than the shoe holds
                 continue
-            weight /= comb(total, n)
-            hand = layout.hands[s]
-            for code in candidates:
-                action = row_actions[code][i]
-                if action == STAND:
-                    v = stand[s]
-                elif action == HIT:
-                    v = hit[s]
-                elif action == DOUBLE:
-                    v = double[s]
+            dealt.append((i, s, weight / comb(total, n)))
+        scores = dict.fromkeys(candidates, 0.0)
+        for code in candidates:               # each code's score summed over the hands in their order
+            actions = row_actions[code]
+            score = 0.0
+            for i, s, weight in dealt:
+                action = actions[i]
+                table = tables.get(action)
+                if table is not None:
+                    v = table[s]
                 elif action == SURRENDER:
-                    v = game.surrender_value(up, subtract(base, hand))
+                    v = game.surrender_value(up, subtract(base, layout.hands[s]))
                 elif action == SPLIT:
-                    pair = pair_rank(hand)
+                    pair = pair_rank(layout.hands[s])
                     assert pair is not None      # the split code resolves to SPLIT on pairs only
                     if pair not in split_values:
                         split_values[pair] = game.split_value(column.solver, pair, CDZ)
                     v = split_values[pair]
                 else:
                     continue
-                scores[code] += weight * v
+                score += weight * v
+            scores[code] = score
         cells[row] = max(candidates, key=lambda c: scores[c])   # ties: the earlier code
     return cells
 

@@ -18,7 +18,7 @@ before play the masses sum to P(no dealer blackjack).  The dealer's
 distributions come from the solver's cache (one per deck, shared).
 """
 from libc.stdlib cimport malloc, calloc, free
-from libc.string cimport memset
+from libc.string cimport memcmp, memcpy, memset
 from libc.math cimport INFINITY, NAN, isnan
 from math import perm
 from libc.stdint cimport uint64_t
@@ -103,7 +103,11 @@ cdef class PolicyEvaluator:
         self.work = {}
         if not (self.play and self.split_play):
             raise MemoryError()
-        self.set_policy(play, split_play)
+        for i in range(self.n):
+            self.play[i] = play[i]
+        for i in range(N_RANKS * self.n):
+            self.split_play[i] = split_play[i]
+        self.forget()
 
     def __dealloc__(self):
         self.forget()
@@ -113,22 +117,38 @@ cdef class PolicyEvaluator:
         """Drop every memoised value and distribution."""
         cdef int i
         for i in range(N_CTX):
-            free(self.value_memo[i])
-            free(self.dist_memo[i])
-            free(self.dist_known[i])
-            self.value_memo[i] = NULL
-            self.dist_memo[i] = NULL
-            self.dist_known[i] = NULL
-            self.batched[i] = 0
+            self.forget_context(i)
+
+    cdef void forget_context(self, int i) noexcept nogil:
+        """Drop the memoised values and distributions of deck context i."""
+        free(self.value_memo[i])
+        free(self.dist_memo[i])
+        free(self.dist_known[i])
+        self.value_memo[i] = NULL
+        self.dist_memo[i] = NULL
+        self.dist_known[i] = NULL
+        self.batched[i] = 0
 
     def set_policy(self, bytes play, bytes split_play):
-        """Replace the strategy (forgetting every value computed under the old one)."""
-        cdef int i
-        for i in range(self.n):
-            self.play[i] = play[i]
-        for i in range(N_RANKS * self.n):
-            self.split_play[i] = split_play[i]
-        self.forget()
+        """Replace the strategy.  The values and distributions of a deck context are forgotten when the table
+        it reads changes (the unsplit hands read ``play``; the split hands of a pair read that pair's part of
+        ``split_play``); the others are kept, being what the new strategy gives too (the same operations, so
+        the same floats)."""
+        cdef int p, ctx
+        cdef const unsigned char* new_play = play
+        cdef const unsigned char* new_split = split_play
+        if len(play) != self.n or len(split_play) != N_RANKS * self.n:
+            raise ValueError("strategy tables must have one code per hand-graph state (per pair after a split)")
+        with nogil:
+            if memcmp(new_play, self.play, self.n) != 0:
+                memcpy(self.play, new_play, self.n)
+                self.forget_context(0)
+            for p in range(N_RANKS):
+                if memcmp(new_split + p * self.n, self.split_play + p * self.n, self.n) != 0:
+                    memcpy(self.split_play + p * self.n, new_split + p * self.n, self.n)
+                    for ctx in range(1, N_CTX):
+                        if ctx_pair(ctx) == p:
+                            self.forget_context(ctx)
 
     cdef inline int code(self, int ctx, int s) noexcept nogil:
         return self.play[s] if ctx == 0 else self.split_play[ctx_pair(ctx) * self.n + s]
@@ -298,6 +318,29 @@ cdef class PolicyEvaluator:
             if p[k] != 0.0:
                 stake += (1 + k // 10) * p[k]
         return mean, stake
+
+    def context_means(self, int pair, int extra, bint one_card, bytes skip):
+        """The mean result of ``context_values`` for the split hand {pair, c} of every second card c (ace
+        first), in one call; NaN where ``skip[c]`` (a card the deck cannot deal) or no such hand exists."""
+        cdef double out[HAND_CELLS]
+        cdef const double* p
+        cdef double mean
+        cdef int c, k, t, start = self.solver.nxt[pair]
+        cdef list means = []
+        if len(skip) != N_RANKS:
+            raise ValueError("skip must hold one byte per rank")
+        for c in range(N_RANKS):
+            t = self.solver.nxt[start * N_RANKS + c] if start >= 0 else -1
+            if t < 0 or skip[c]:
+                means.append(NAN)
+                continue
+            p = self.context_cells(t, pair, extra, one_card, out)
+            mean = 0.0
+            for k in range(HAND_CELLS):
+                if p[k] != 0.0:
+                    mean += (k % 5 - 2) * p[k]
+            means.append(mean)
+        return means
 
     # ----- a split round: every hand and the dealer from one deck -------------------
     cdef void class_finals(self, const unsigned char* codes, const int* deck, int kinds, int resplit_kind,
