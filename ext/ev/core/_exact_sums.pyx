@@ -404,13 +404,16 @@ cdef object exact_cell_sums(DealerTable table, const int* d0, vector[uint64_t]& 
 
 cdef int load_finals(list finals, vector[uint64_t]& keys, vector[int64_t]& ways, vector[int]& types) except -1:
     """Each final (cards drawn by rank, drawing orders, type) as its packed cards (``ev.core._split_finals``:
-    6 bits a rank, ace lowest), orders and type."""
+    6 bits a rank, ace lowest), orders and type; ValueError for a count that does not fit in 6 bits."""
     cdef uint64_t key
-    cdef int r
+    cdef int r, c
     for cards, m, ty in finals:
         key = 0
         for r in range(N_RANKS):
-            key += (<uint64_t>cards[r]) * unit(r)
+            c = cards[r]
+            if not 0 <= c < 64:
+                raise ValueError(f"a final holds {c} cards of one rank (0 to 63 fit)")
+            key += (<uint64_t>c) * unit(r)
         keys.push_back(key)
         ways.push_back(m)
         types.push_back(ty)
@@ -516,60 +519,62 @@ def round_cells(DealerTable table, deck10, list hand_finals, long long count, in
     if keymap_init(&union_id, 10) < 0 or keymap_init(&union_index, 10) < 0:
         keymap_free(&union_id)
         raise MemoryError()
-    u = (<uint64_t>start_pairs) * unit(pair)
-    keymap_put(&union_id, u + 1, 0)     # (counts stay below 63 a rank: key + 1 is never 0 and never collides)
-    union_of.push_back(u)
-    state_keys.push_back(0)
-    state_ways.push_back(count)
-    for finals in hand_finals:
-        keys.clear(); ways.clear(); types.clear()
-        load_finals(finals, keys, ways, types)
-        hand += 1
-        last = hand == n_hands
+    try:                                # a malformed final raises in load_finals: the maps are freed all the same
+        u = (<uint64_t>start_pairs) * unit(pair)
+        keymap_put(&union_id, u + 1, 0)     # (counts stay below 63 a rank: key + 1 is never 0 and never collides)
+        union_of.push_back(u)
+        state_keys.push_back(0)
+        state_ways.push_back(count)
+        for finals in hand_finals:
+            keys.clear(); ways.clear(); types.clear()
+            load_finals(finals, keys, ways, types)
+            hand += 1
+            last = hand == n_hands
+            with nogil:
+                grown_keys.clear()
+                grown_ways.clear()
+                if not last and keymap_init(&state_at, 10) < 0:
+                    status = -1
+                for s in range(state_keys.size()):
+                    if status < 0:
+                        break
+                    a = <int>(state_keys[s] & 0xFFFF)
+                    u = union_of[state_keys[s] >> 16]
+                    for i in range(keys.size()):
+                        key = u + keys[i]
+                        fits = True
+                        for r in range(N_RANKS):
+                            if count_of(key, r) > d0[r]:
+                                fits = False
+                                break
+                        if not fits:
+                            continue
+                        merges += 1
+                        b = grow[a * n_types + types[i]]
+                        w = state_ways[s] * ways[i]
+                        if last:
+                            status |= merge_cell(&union_index, unions, per_union, key, b, w)
+                            continue
+                        id_of = keymap_get(&union_id, key + 1)
+                        if id_of < 0:
+                            id_of = <int>union_of.size()
+                            status |= keymap_put(&union_id, key + 1, id_of)
+                            union_of.push_back(key)
+                        state_key = (<uint64_t>id_of << 16) | <uint64_t>b
+                        at = keymap_get(&state_at, state_key + 1)
+                        if at < 0:
+                            at = <int>grown_keys.size()
+                            status |= keymap_put(&state_at, state_key + 1, at)
+                            grown_keys.push_back(state_key)
+                            grown_ways.push_back(0)
+                        grown_ways[at] += w
+                if not last:
+                    keymap_free(&state_at)
+                state_keys.swap(grown_keys)
+                state_ways.swap(grown_ways)
         with nogil:
-            grown_keys.clear()
-            grown_ways.clear()
-            if not last and keymap_init(&state_at, 10) < 0:
-                status = -1
-            for s in range(state_keys.size()):
-                if status < 0:
-                    break
-                a = <int>(state_keys[s] & 0xFFFF)
-                u = union_of[state_keys[s] >> 16]
-                for i in range(keys.size()):
-                    key = u + keys[i]
-                    fits = True
-                    for r in range(N_RANKS):
-                        if count_of(key, r) > d0[r]:
-                            fits = False
-                            break
-                    if not fits:
-                        continue
-                    merges += 1
-                    b = grow[a * n_types + types[i]]
-                    w = state_ways[s] * ways[i]
-                    if last:
-                        status |= merge_cell(&union_index, unions, per_union, key, b, w)
-                        continue
-                    id_of = keymap_get(&union_id, key + 1)
-                    if id_of < 0:
-                        id_of = <int>union_of.size()
-                        status |= keymap_put(&union_id, key + 1, id_of)
-                        union_of.push_back(key)
-                    state_key = (<uint64_t>id_of << 16) | <uint64_t>b
-                    at = keymap_get(&state_at, state_key + 1)
-                    if at < 0:
-                        at = <int>grown_keys.size()
-                        status |= keymap_put(&state_at, state_key + 1, at)
-                        grown_keys.push_back(state_key)
-                        grown_ways.push_back(0)
-                    grown_ways[at] += w
-            if not last:
-                keymap_free(&state_at)
-            state_keys.swap(grown_keys)
-            state_ways.swap(grown_ways)
-    with nogil:
-        flatten_cells(per_union, cells)
+            flatten_cells(per_union, cells)
+    finally:
         keymap_free(&union_id)
         keymap_free(&union_index)
     if status < 0:
