@@ -53,7 +53,7 @@ CPP_DONE = b"Enter dealer up card"
 def compile_package() -> None:
     """Write the package's bytecode first, as an installed package has it: where PYTHONDONTWRITEBYTECODE is
     set (CI and the 2-core machine set it) and the editable install's sources changed, every fresh process
-    would otherwise compile those modules again (10 ms for the chart's module alone)."""
+    would otherwise compile those modules again (11 ms for the chart's module alone, 3 ms from bytecode)."""
     import ev
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.dirname(ev.__file__)], env=env, check=True,

@@ -222,9 +222,9 @@ def _same(x: float, y: float) -> bool:
                                            (dict(decks=2, max_split_hands=3, hit_soft_17=False), 2)])
 def test_a_changed_strategy_is_valued_as_a_fresh_evaluator_values_it(changes, seed):
     """``PolicyEvaluator.set_policy`` forgets only the deck contexts whose table changed (the chart's ascent
-    changes a few rows at a time): after each of several random changes, to unsplit and split play, every hand's
-    value, a sample of distributions, every split hand's context values and ``context_means`` are those of a new
-    evaluator of the same strategy, to the bit."""
+    changes a few rows at a time): after each of several random changes, to the unsplit play, to every pair's
+    split play, or to one pair's, every hand's value, a sample of distributions, every split hand's context
+    values and ``context_means`` are those of a new evaluator of the same strategy, to the bit."""
     import random
     rng = random.Random(seed)
     game = Game(Rules().replace(**changes))
@@ -236,16 +236,27 @@ def test_a_changed_strategy_is_valued_as_a_fresh_evaluator_values_it(changes, se
     table = ch.basic_policy(game)
     play, split = bytearray(table.play[up]), bytearray(table.split_play[up])
     playable = [s for s in range(n) if sum(hands[s]) >= 2 and hand_total(hands[s])[0] < 21]
-    evaluator = PolicyEvaluator(solver, blackjack_rank(up), bytes(play), bytes(split) * N_RANKS)
+    splits = bytearray(split) * N_RANKS           # one split table per pair rank
+    evaluator = PolicyEvaluator(solver, blackjack_rank(up), bytes(play), bytes(splits))
     contexts = [(pair, extra, nxt[nxt[pair] * N_RANKS + c]) for pair in range(N_RANKS)
                 for extra in range(1, game.rules.split_hands(pair)) for c in range(N_RANKS)
                 if nxt[pair] >= 0 and nxt[nxt[pair] * N_RANKS + c] >= 0]
-    for step in range(6):
-        for s in rng.sample(playable, 3 + step * 4):
+    for step in range(9):
+        # by turns: the unsplit play only; every pair's split play alike (as the chart's search changes it);
+        # one pair's split play only
+        pair_changed = rng.choice([c[0] for c in contexts])
+        for s in rng.sample(playable, 3 + step * 3):
             options = [STAND, HIT] + ([DOUBLE] if sum(hands[s]) == 2 else [])
-            (play if rng.random() < 0.6 else split)[s] = rng.choice(options)
-        evaluator.set_policy(bytes(play), bytes(split) * N_RANKS)
-        fresh = PolicyEvaluator(solver, blackjack_rank(up), bytes(play), bytes(split) * N_RANKS)
+            code = rng.choice(options)
+            if step % 3 == 0:
+                play[s] = code
+            elif step % 3 == 1:
+                for p in range(N_RANKS):
+                    splits[p * n + s] = code
+            else:
+                splits[pair_changed * n + s] = code
+        evaluator.set_policy(bytes(play), bytes(splits))
+        fresh = PolicyEvaluator(solver, blackjack_rank(up), bytes(play), bytes(splits))
         order = list(range(n))
         rng.shuffle(order)          # the kept evaluator is asked in another order than before
         for s in order:

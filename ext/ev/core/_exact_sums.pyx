@@ -404,15 +404,16 @@ cdef object exact_cell_sums(DealerTable table, const int* d0, vector[uint64_t]& 
 
 cdef int load_finals(list finals, vector[uint64_t]& keys, vector[int64_t]& ways, vector[int]& types) except -1:
     """Each final (cards drawn by rank, drawing orders, type) as its packed cards (``ev.core._split_finals``:
-    6 bits a rank, ace lowest), orders and type; ValueError for a count that does not fit in 6 bits."""
+    6 bits a rank, ace lowest), orders and type; ValueError for a count above 62 (the merges add 1 to a
+    key and need the counts of a union below 63)."""
     cdef uint64_t key
     cdef int r, c
     for cards, m, ty in finals:
         key = 0
         for r in range(N_RANKS):
             c = cards[r]
-            if not 0 <= c < 64:
-                raise ValueError(f"a final holds {c} cards of one rank (0 to 63 fit)")
+            if not 0 <= c < 63:
+                raise ValueError(f"a final holds {c} cards of one rank (0 to 62 fit)")
             key += (<uint64_t>c) * unit(r)
         keys.push_back(key)
         ways.push_back(m)
