@@ -70,6 +70,16 @@ cdef struct KindFinal:
     uint64_t orders                 # the number of drawing orders that reach it
 
 
+cdef inline double mean_result(const double* p) noexcept nogil:
+    """The mean result of a hand's joint distribution (HAND_CELLS), summed in cell order."""
+    cdef double mean = 0.0
+    cdef int k
+    for k in range(HAND_CELLS):
+        if p[k] != 0.0:
+            mean += (k % 5 - 2) * p[k]
+    return mean
+
+
 cdef class PolicyEvaluator:
     """A strategy's exact values and outcome distributions for the up card of ``solver``."""
     cdef UpcardSolver solver
@@ -103,10 +113,8 @@ cdef class PolicyEvaluator:
         self.work = {}
         if not (self.play and self.split_play):
             raise MemoryError()
-        for i in range(self.n):
-            self.play[i] = play[i]
-        for i in range(N_RANKS * self.n):
-            self.split_play[i] = split_play[i]
+        memcpy(self.play, <const unsigned char*>play, self.n)
+        memcpy(self.split_play, <const unsigned char*>split_play, N_RANKS * self.n)
         self.forget()
 
     def __dealloc__(self):
@@ -309,23 +317,18 @@ cdef class PolicyEvaluator:
         dict."""
         cdef double out[HAND_CELLS]
         cdef const double* p = self.context_cells(s, pair, extra, one_card, out)
-        cdef double mean = 0.0, stake = 0.0
+        cdef double stake = 0.0
         cdef int k
         for k in range(HAND_CELLS):
             if p[k] != 0.0:
-                mean += (k % 5 - 2) * p[k]
-        for k in range(HAND_CELLS):
-            if p[k] != 0.0:
                 stake += (1 + k // 10) * p[k]
-        return mean, stake
+        return mean_result(p), stake
 
     def context_means(self, int pair, int extra, bint one_card, bytes skip):
         """The mean result of ``context_values`` for the split hand {pair, c} of every second card c (ace
         first), in one call; NaN where ``skip[c]`` (a card the deck cannot deal) or no such hand exists."""
         cdef double out[HAND_CELLS]
-        cdef const double* p
-        cdef double mean
-        cdef int c, k, t, start = self.solver.nxt[pair]
+        cdef int c, t, start = self.solver.nxt[pair]
         cdef list means = []
         if len(skip) != N_RANKS:
             raise ValueError("skip must hold one byte per rank")
@@ -334,12 +337,7 @@ cdef class PolicyEvaluator:
             if t < 0 or skip[c]:
                 means.append(NAN)
                 continue
-            p = self.context_cells(t, pair, extra, one_card, out)
-            mean = 0.0
-            for k in range(HAND_CELLS):
-                if p[k] != 0.0:
-                    mean += (k % 5 - 2) * p[k]
-            means.append(mean)
+            means.append(mean_result(self.context_cells(t, pair, extra, one_card, out)))
         return means
 
     # ----- a split round: every hand and the dealer from one deck -------------------
