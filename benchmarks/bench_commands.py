@@ -13,7 +13,9 @@ Rows (the default game unless a row says otherwise; best and median of ``--repea
   fed its questions on standard input and timed until it has written its tables and asks for a hand (it
   computes the CDZ- EV, the chart and the outcome distribution);
 * ``sweep variant``: CPU seconds of one sweep variant (``evaluate_variant``: the EV, ``round_stats`` and the
-  basic chart with its EV), 1 and 8 decks, in this process after a warm-up variant;
+  basic chart with its EV), 1 and 8 decks, in this process after a warm-up variant: each alone, and per
+  variant as a sweep's worker meets them (eight variants of one dealer rule and shoe one after another,
+  sharing the dealer's tables: ``ev.core.arithmetic.shared_dealers``);
 * ``rtp --exact``, ``rules-effect``, ``rtp optimal 8 decks`` (``--split-strategy optimal --set decks=8``)
   and ``report 6 decks S17``: whole processes, wall time and the child's peak RSS.
 
@@ -134,7 +136,11 @@ def rtp_row(repeat: int, cpp: str | None) -> None:
 
 
 def sweep_row() -> None:
+    import itertools
+    import threading
+
     from ev.analysis.sweep import SweepOptions, _figures
+    from ev.core.arithmetic import shared_dealers
     from ev.core.rules import Rules
     options = SweepOptions()
     _figures(Rules(decks=3), options)           # warm-up: imports and first-use costs
@@ -145,7 +151,35 @@ def sweep_row() -> None:
             _figures(Rules(decks=decks, hit_soft_17=hit_soft_17), options)
             cpu.append(time.process_time() - start)
         print(f"sweep variant, {decks} deck{'s' if decks > 1 else ''}: CPU best {min(cpu):.3f} s, median "
-              f"{sorted(cpu)[1]:.3f} s (H17, S17, H17); work: the EV, round_stats and the basic chart with its EV")
+              f"{sorted(cpu)[1]:.3f} s (H17, S17, H17, each alone); work: the EV, round_stats and the basic "
+              "chart with its EV")
+        # as a sweep's worker meets them: the 8 variants of one dealer rule and shoe (double after split, late
+        # surrender, blackjack payout), one after another, sharing the dealer's tables (a fresh thread each
+        # time, so that each run starts with no table kept), against the same 8 each alone
+        variants = [Rules(decks=decks, double_after_split=das, late_surrender=ls, blackjack_payout=bp)
+                    for das, ls, bp in itertools.product((False, True), (False, True), ("3:2", "6:5"))]
+        alone: list[float] = []
+        shared: list[float] = []
+
+        def run(variants: list = variants, shared: list = shared) -> None:
+            start = time.process_time()
+            with shared_dealers():
+                for rules in variants:
+                    _figures(rules, options)
+            shared.append((time.process_time() - start) / len(variants))
+
+        for _ in range(3):
+            start = time.process_time()
+            for rules in variants:
+                _figures(rules, options)
+            alone.append((time.process_time() - start) / len(variants))
+            thread = threading.Thread(target=run)
+            thread.start()
+            thread.join()
+        print(f"  the {len(variants)} variants of one dealer rule (double after split, surrender, payout), CPU per "
+              f"variant: each alone best {min(alone):.3f} s, median {sorted(alone)[1]:.3f} s; one after another "
+              f"as a sweep's worker meets them, sharing the dealer's tables, best {min(shared):.3f} s, median "
+              f"{sorted(shared)[1]:.3f} s")
 
 
 def command_rows(repeat: int) -> None:

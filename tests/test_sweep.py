@@ -457,3 +457,52 @@ def test_a_row_says_how_its_distribution_scored_resplits():
     assert [r["distribution_method"] for r in rows] == ["exact", "independent"]
     exact_sd = round_stats(Game(Rules(max_split_hands=3)), "cdz", "exact").sd
     assert 1e-7 < abs(rows[1]["sd"] - exact_sd) < 1e-4
+
+
+# ----- shared dealer tables ----------------------------------------------------------------------------------
+def test_variants_sharing_the_dealers_tables_give_every_figure_to_the_bit():
+    """A sweep worker's variants share the dealer's decks (ev.core.arithmetic.shared_dealers): each variant's
+    figures, the outcome distribution's included, are those of the variant computed alone, to the bit, whatever
+    the variants computed before it in the thread."""
+    from ev.analysis.sweep import _figures
+    from ev.core.arithmetic import shared_dealers
+    from ev.core.rules import Rules
+    options = SweepOptions()
+    rules = [Rules(), Rules().replace(double="any", double_after_split=True, late_surrender=True)]
+    alone = [_figures(r, options) for r in rules]
+    with shared_dealers():
+        after_each_other = [_figures(r, options) for r in rules]      # the second meets the first's decks
+        again = _figures(rules[0], options)                             # every deck already kept
+    assert after_each_other == alone and again == alone[0]
+    assert alone[0]["ev"] != alone[1]["ev"]       # two games, not one computed twice
+
+
+def test_dealer_tables_are_shared_within_one_thread_only_and_kept_bounded():
+    import threading
+
+    from ev.core import arithmetic
+    from ev.core.arithmetic import SHARED_TABLES, FloatArithmetic, shared_dealers
+    A = FloatArithmetic()
+    caps = (4, 4, 4, 4, 4, 4, 4, 4, 4, 15)
+    assert A.dealer(9, True, 0, caps) is not A.dealer(9, True, 0, caps)     # outside the block: a table each
+    with shared_dealers():
+        table = A.dealer(9, True, 0, caps)
+        assert A.dealer(9, True, 0, caps) is table
+        assert A.dealer(9, False, 0, caps) is not table          # another dealer rule, another table
+        other: list = []
+        thread = threading.Thread(target=lambda: other.append(_dealer_in_a_block(A, caps)))
+        thread.start()
+        thread.join()
+        assert other[0] is not table                              # another thread, its own tables
+        for up in range(10):                                      # more tables than are kept
+            for n in range(5):
+                A.dealer(up, True, -1, tuple(c + n for c in caps))
+        assert len(arithmetic._shared.tables) == SHARED_TABLES
+        assert A.dealer(9, True, 0, caps) is not table            # the oldest were let go
+    assert A.dealer(9, True, 0, caps) is not A.dealer(9, True, 0, caps)     # and after it, a table each again
+
+
+def _dealer_in_a_block(A, caps):
+    from ev.core.arithmetic import shared_dealers
+    with shared_dealers():
+        return A.dealer(9, True, 0, caps)

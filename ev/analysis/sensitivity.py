@@ -8,6 +8,7 @@ from ev.analysis.accounting import ReturnToPlayer, round_stats
 from ev.analysis.game import Game
 from ev.analysis.strategies import policy_figures
 from ev.analysis.strategy import optimal_policy
+from ev.core.arithmetic import shared_dealers
 from ev.core.cards import ACE, N_RANKS, TEN
 from ev.core.rules import Rules
 
@@ -118,12 +119,14 @@ def figures(rules: Rules, split_strategy: str = "cdz") -> ReturnToPlayer:
 
     Under CDZ- by ``ev.analysis.strategies.policy_figures`` (split rounds by exchangeability, resplits
     by the resplit formula: the exact EV, at a tenth of ``round_stats``'s cost or less); under another
-    split strategy by ``round_stats``.
+    split strategy by ``round_stats``.  The variants a thread computes one after another share the dealer's
+    tables (``ev.core.arithmetic.shared_dealers``: the same figures to the bit).
     """
-    game = Game(rules)
-    if split_strategy == "cdz":
-        return policy_figures(game, optimal_policy(game, "cdz"))
-    return round_stats(game, split_strategy)
+    with shared_dealers():
+        game = Game(rules)
+        if split_strategy == "cdz":
+            return policy_figures(game, optimal_policy(game, "cdz"))
+        return round_stats(game, split_strategy)
 
 
 def evaluate(base: Rules, variants: Iterable[tuple[str, dict]], split_strategy: str = "cdz",

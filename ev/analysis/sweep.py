@@ -51,6 +51,7 @@ from ev.analysis.game import Game
 from ev.analysis.payout import formula_of, no_payout_text
 from ev.analysis.strategies import policy_figures
 from ev.core.actions import SPLIT_STRATEGIES
+from ev.core.arithmetic import shared_dealers
 from ev.core.cards import UP_ORDER
 from ev.core.rules import FIELD_NAMES, Rules, from_mapping, parse_assignments, read_data_file
 from ev.errors import BJEVError, RulesError, excerpt
@@ -348,7 +349,8 @@ def evaluate_variant(options: SweepOptions, variant: Variant) -> dict[str, Any]:
     try:
         if error is not None:
             raise RulesError(error)
-        row.update(_figures(from_mapping(variant.values), options))
+        with shared_dealers():      # variants one after another in a worker share the dealer's decks
+            row.update(_figures(from_mapping(variant.values), options))
         row["status"] = "ok"
     except BJEVError as exc:
         row["status"], row["error"] = "invalid", str(exc)

@@ -44,11 +44,21 @@ action codes per state; ten split tables concatenated) on a solver.
   (``ev.analysis.accounting.split_cells`` gives the arguments).
 * ``context_distribution(s, pair, extra, one_card)``: a split hand's hand distribution.
 * ``context_values(s, pair, extra, one_card)``: its (mean result, mean stake).
+
+**Shared dealer tables.**  A float dealer table (one per up card, dealer rule and
+shoe) keeps the outcomes of the decks it has met.  Inside :func:`shared_dealers`
+the float games a thread makes take their tables from that thread's own store,
+so that a sweep's variants (and the rule variants of ``rules-effect``) that
+differ only in the player's rules meet each deck once.  The values are the same
+to the bit: a deck's outcomes are formed in one order, kept or not.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from decimal import Context, Decimal
 from fractions import Fraction
 from operator import truediv
@@ -57,6 +67,28 @@ from typing import Any
 from ev.core.rules import Rules
 
 Number = Any   # float or Fraction
+
+#: the dealer tables a thread keeps for :func:`shared_dealers`, the most recently used last: at most
+#: SHARED_TABLES, two dealer rules and shoes of ten up cards (a table keeps at most 2**18 decks, about 23 MB;
+#: the eight variants of one 8-deck dealer rule of benchmarks/bench_commands.py added 28 MB in all)
+SHARED_TABLES = 20
+_shared = threading.local()
+
+
+@contextmanager
+def shared_dealers() -> Iterator[None]:
+    """Within the block, the float games this thread makes share their dealer tables with the games it made
+    in such blocks before (the same up card, dealer rule and shoe: the same table).
+
+    Only the thread that made a game reads its tables, except its own split searches, which it waits for
+    (``ev.analysis.optimal_split.prepare``), so no table is read by two threads at once.
+    """
+    before = getattr(_shared, "on", False)
+    _shared.on = True
+    try:
+        yield
+    finally:
+        _shared.on = before
 
 
 class Arithmetic:
@@ -125,7 +157,19 @@ class FloatArithmetic(Arithmetic):
 
     def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Any:
         from ev.core._dealer import DealerTable
-        return DealerTable(up, hit_soft_17, excluded, tuple(caps))
+        if not getattr(_shared, "on", False):
+            return DealerTable(up, hit_soft_17, excluded, tuple(caps))
+        tables = getattr(_shared, "tables", None)
+        if tables is None:
+            tables = _shared.tables = OrderedDict()
+        key = (up, bool(hit_soft_17), excluded, tuple(caps))
+        table = tables.get(key)
+        if table is None:
+            table = tables[key] = DealerTable(up, hit_soft_17, excluded, tuple(caps))
+            while len(tables) > SHARED_TABLES:
+                tables.popitem(last=False)
+        tables.move_to_end(key)
+        return table
 
     def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
         from ev.core._player import UpcardSolver
