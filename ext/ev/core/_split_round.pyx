@@ -147,13 +147,12 @@ cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
 
 
-cdef struct UnionSlot:   # a final union and its dealer values, in one slot: one lookup, about one cache line
-    uint128 key         # 0 marks a free slot (a union is never empty: every final holds a card)
-    double value[N_OUTCOMES]
-
-
-cdef struct UnionTable:  # open addressing, linear probing: final union -> ff-weight x P(outcome | the rest)
-    UnionSlot* slots
+cdef struct UnionTable:  # open addressing, linear probing: final union -> its number, in order of arrival
+    # The keys alone are probed (16 bytes a slot: a split round's table mostly stays in the cache, where
+    # keys beside their seven values, 80 bytes a slot, did not); a union's dealer values are kept by its
+    # number, densely, in SplitRound.values (numbers never move when the table grows).
+    uint128* keys       # 0 marks a free slot (a union is never empty: every final holds a card)
+    int* number
     uint64_t capacity
     int shift
     int64_t size
@@ -167,23 +166,39 @@ cdef int table_init(UnionTable* t, int bits) noexcept nogil:
     t.capacity = (<uint64_t>1) << bits
     t.shift = 64 - bits
     t.size = 0
-    t.slots = <UnionSlot*>calloc(t.capacity, sizeof(UnionSlot))
-    return 0 if t.slots else -1
+    t.keys = <uint128*>calloc(t.capacity, sizeof(uint128))
+    t.number = <int*>malloc(t.capacity * sizeof(int))
+    if not t.keys or not t.number:
+        free(t.keys)
+        free(t.number)
+        t.keys = NULL
+        t.number = NULL
+        return -1
+    return 0
+
+
+cdef void table_free(UnionTable* t) noexcept nogil:
+    free(t.keys)
+    free(t.number)
+    t.keys = NULL
+    t.number = NULL
 
 
 cdef int table_reserve(UnionTable* t, int64_t extra) noexcept nogil:
     """Grow t until ``extra`` more unions fit with the table at most half full (so that no slot moves
     while they are placed); -1 when memory runs out."""
     cdef uint64_t i
+    cdef int64_t j
     cdef UnionTable bigger
     while 2 * (t.size + extra) > <int64_t>t.capacity:
         if table_init(&bigger, 65 - t.shift) < 0:
             return -1
         for i in range(t.capacity):
-            if t.slots[i].key != 0:
-                bigger.slots[table_slot(&bigger, t.slots[i].key)] = t.slots[i]
+            if t.keys[i] != 0:
+                j = table_slot(&bigger, t.keys[i])
+                bigger.keys[j], bigger.number[j] = t.keys[i], t.number[i]
                 bigger.size += 1
-        free(t.slots)
+        table_free(t)
         t[0] = bigger
     return 0
 
@@ -195,7 +210,7 @@ cdef int64_t table_slot(UnionTable* t, uint128 u) noexcept nogil:
     if table_reserve(t, 1) < 0:
         return -1
     i = union_hash(u) >> t.shift
-    while t.slots[i].key != 0 and t.slots[i].key != u:
+    while t.keys[i] != 0 and t.keys[i] != u:
         i = (i + 1) & (t.capacity - 1)
     return <int64_t>i
 
@@ -261,7 +276,8 @@ cdef class SplitRound:
     cdef vector[int] hands_of
     cdef double cells[CELLS]
     cdef double icells[CELLS]               # the groups scored independently, rescaled by finish()
-    cdef UnionTable unions                  # final unions seen -> ff-weight x P(outcome | the rest), 7 each
+    cdef UnionTable unions                  # final unions seen -> their numbers
+    cdef vector[double] values              # by number: ff-weight x P(outcome | the rest), N_OUTCOMES each
     cdef DealerTable dealer
     cdef dict pending                       # (hands, last class) -> index into gathered
     cdef vector[EntryMap] gathered          # the other hands merged, of every round of that group
@@ -505,7 +521,7 @@ cdef class SplitRound:
                 if self.fits(u):
                     fitting.push_back(u)
                     chunk.which.push_back(<int>j)
-                    prefetch(&self.unions.slots[union_hash(u) >> self.unions.shift])
+                    prefetch(&self.unions.keys[union_hash(u) >> self.unions.shift])
             if 2 * (self.unions.size + <int64_t>fitting.size()) > <int64_t>self.unions.capacity:
                 # the table must grow, and its slots move: first finish the chunk so far
                 if self.flush(chunk, entries, last, hands, True) < 0:
@@ -523,7 +539,7 @@ cdef class SplitRound:
         return self.flush(chunk, entries, last, hands, False)
 
     cdef int place(self, const vector[uint128]& unions, Chunk& chunk) noexcept nogil:
-        """Put ``unions`` in self.unions (room made beforehand), their slots at the end of chunk.slots;
+        """Put ``unions`` in self.unions (room made beforehand), their numbers at the end of chunk.slots;
         the new ones wait in chunk.fresh, with their decks and weights, to be evaluated."""
         cdef size_t j
         cdef int64_t i
@@ -533,16 +549,18 @@ cdef class SplitRound:
             return -1
         for j in range(unions.size()):
             i = union_hash(unions[j]) >> self.unions.shift
-            while self.unions.slots[i].key != 0 and self.unions.slots[i].key != unions[j]:
+            while self.unions.keys[i] != 0 and self.unions.keys[i] != unions[j]:
                 i = (i + 1) & <int64_t>(self.unions.capacity - 1)
-            chunk.slots.push_back(i)
-            if self.unions.slots[i].key == 0:
-                self.unions.slots[i].key = unions[j]
+            if self.unions.keys[i] == 0:
+                self.unions.keys[i] = unions[j]
+                self.unions.number[i] = <int>self.unions.size
                 self.unions.size += 1
-                chunk.fresh.push_back(i)
+                self.values.resize(self.unions.size * N_OUTCOMES)
+                chunk.fresh.push_back(self.unions.number[i])
                 chunk.weights.push_back(self.union_weight(unions[j], rest))
                 for k in range(N_RANKS):
                     chunk.decks.push_back(rest[k])
+            chunk.slots.push_back(self.unions.number[i])
         return 0
 
     cdef int flush(self, Chunk& chunk, const vector[Entry]& entries, int last, int hands,
@@ -566,7 +584,7 @@ cdef class SplitRound:
             for j in range(chunk.group_start[g], chunk.group_start[g + 1] if g + 1 < chunk.group_start.size()
                            else chunk.slots.size()):
                 f = &self.classes[last][chunk.which[j]]
-                v = self.unions.slots[chunk.slots[j]].value
+                v = &self.values[chunk.slots[j] * N_OUTCOMES]
                 present[f.type] = True
                 for o in range(N_OUTCOMES):
                     r[f.type][o] += f.orders * v[o]
@@ -607,7 +625,7 @@ cdef class SplitRound:
         self.dealer.cached_distribution_batch(chunk.decks.data(), <int>chunk.fresh.size(), values.data())
         for m in range(chunk.fresh.size()):
             for k in range(N_OUTCOMES):
-                self.unions.slots[chunk.fresh[m]].value[k] = values[m * N_OUTCOMES + k] * chunk.weights[m]
+                self.values[chunk.fresh[m] * N_OUTCOMES + k] = values[m * N_OUTCOMES + k] * chunk.weights[m]
         chunk.fresh.clear()
         chunk.weights.clear()
         chunk.decks.clear()
@@ -641,14 +659,14 @@ cdef class SplitRound:
                 unions.push_back(u)
                 tsets.push_back(self.combine[ti * N_TYPES + fj.type])
                 weights.push_back(<double>(wi * fj.orders * (2 if j != i else 1)))
-                prefetch(&self.unions.slots[union_hash(u) >> self.unions.shift])
+                prefetch(&self.unions.keys[union_hash(u) >> self.unions.shift])
             if unions.size() < CHUNK_FINALS and i + 1 < size:
                 continue
             if self.place(unions, chunk) < 0:
                 return -1
             self.evaluate_fresh(chunk)
             for q in range(unions.size()):
-                v = self.unions.slots[chunk.slots[q]].value
+                v = &self.values[chunk.slots[q] * N_OUTCOMES]
                 b, w = tsets[q], weights[q]
                 for o in range(N_OUTCOMES):
                     if v[o] != 0.0:
@@ -681,22 +699,24 @@ cdef class SplitRound:
 
     cdef const double* dealer_of(self, uint128 u) noexcept nogil:
         """Union u's dealer values, ff(D, u) / ff(n0, |u|) x P(outcome | D - u), 7 of them, evaluated when
-        first asked for; NULL when memory runs out.  Read them at once: the table may move when it grows."""
+        first asked for; NULL when memory runs out.  Read them at once: they move when more unions come."""
         cdef int64_t i = table_slot(&self.unions, u)
         if i < 0:
             return NULL
-        cdef UnionSlot* slot = &self.unions.slots[i]
-        if slot.key == u:
-            return slot.value
+        if self.unions.keys[i] == u:
+            return &self.values[self.unions.number[i] * N_OUTCOMES]
         cdef int k
         cdef int rest[N_RANKS]
         cdef double weight = self.union_weight(u, rest)
-        self.dealer.cached_distribution(rest, slot.value)
-        for k in range(N_OUTCOMES):
-            slot.value[k] *= weight
-        slot.key = u
+        cdef int64_t at = self.unions.size * N_OUTCOMES
+        self.unions.keys[i] = u
+        self.unions.number[i] = <int>self.unions.size
         self.unions.size += 1
-        return slot.value
+        self.values.resize(self.unions.size * N_OUTCOMES)
+        self.dealer.cached_distribution(rest, &self.values[at])
+        for k in range(N_OUTCOMES):
+            self.values[at + k] *= weight
+        return &self.values[at]
 
     def add_config_independent(self, double probability, int n_p, list class_indices):
         """Add one group of second-card words approximately: its hands independent given the dealer's
@@ -793,7 +813,7 @@ cdef class SplitRound:
         self.n_independent += 1
 
     def __dealloc__(self):
-        free(self.unions.slots)
+        table_free(&self.unions)
         for i in range(self.gathered.size()):
             free(self.gathered[i].slots)
 
