@@ -337,6 +337,32 @@ def test_other_rules_surrender_and_doubling():
     assert "cannot be split (after a split, or by the rules)" in " ".join(seed)
 
 
+def test_pairs_with_no_total_row_are_said_to_be_hit_as_the_chart_player_hits_them(game, chart):
+    """2-2 and A-A marked for splitting but held where they cannot be split (after a split) have no total row
+    (hard 4, soft 12): the notes say they are hit, which is what the chart's player does; A-A only where a
+    split ace is played on."""
+    from ev.present.i18n import t
+    layout = ch.chart_layout(game)
+    twos = game.state(composition_of([1, 1]))
+    for up in range(N_RANKS):
+        column = {row: chart.cells[row][up] for row in layout.rows}
+        assert layout.action(column, twos, "split") == HIT      # after the split: no second split, no row: hit
+    assert any(code == "P" for code in chart.cells[ch.Row("pair", 1)].values())
+    for lang, hands in (("en", "Pair 2-2 (Hard 4)"), ("de", "Paar 2-2 (Hart 4)"), ("pl", "Para 2-2 (Twarda 4)")):
+        notes = chart_render.chart_view(chart, lang).notes
+        assert t("note.pairs_no_row", lang, hands=hands) in notes, lang     # split aces take one card: no A-A
+    played_on = Game(Rules(split_aces_one_card=False))
+    chart2 = ch.basic_chart(played_on)
+    aces = played_on.state(composition_of([ACE, ACE]))
+    layout2 = ch.chart_layout(played_on)
+    assert all(layout2.action({row: chart2.cells[row][up] for row in layout2.rows}, aces, "split") == HIT
+               for up in range(N_RANKS))
+    assert any(note.endswith("is hit: Pair 2-2 (Hard 4) and Pair A-A (Soft 12).")
+               for note in chart_render.chart_view(chart2, "en").notes)
+    no_split = ch.basic_chart(Game(Rules(max_split_hands=1)))
+    assert not any("no total row" in note for note in chart_render.chart_view(no_split, "en").notes)
+
+
 def test_ascent_converges_from_any_start(game, chart):
     d = ch.derive(game, start_code="S")
     assert d.changes > 0

@@ -62,6 +62,20 @@ def row_label(row: Row, lang: str = "en") -> str:
     return t(f"row.{row.kind}", lang, total=row.value)
 
 
+def pairs_without_total_row(chart: Chart) -> list[tuple[int, str, int]]:
+    """The pairs marked for splitting somewhere that a player may hold unsplit and that have no total row: 2-2
+    (hard 4) and A-A (soft 12), as (pair rank, row kind, total).  A chart player hits them
+    (``ev.analysis.basic_strategy.ChartLayout.action``).  A-A only where split aces are played on (a split
+    ace that takes one card makes no decision); an unsplit pair may always be split where the chart says so."""
+    out = []
+    for pair, kind, total in ((1, "hard", 4), (ACE, "soft", 12)):
+        if pair == ACE and chart.rules.one_card_after_split(ACE):
+            continue
+        if any(code is not None and "P" in code.upper() for code in chart.cells[Row("pair", pair)].values()):
+            out.append((pair, kind, total))
+    return out
+
+
 # ===== rendering: a language-specific view of the chart ===========================================
 COLOURS = {"stand": "#f28e8c", "hit": "#9fd59a", "double": "#8ccbe8", "split": "#ffd36b", "surrender": "#c7c7c7",
            "yes": "#9fd59a", "no": "#ececec", "none": "#ffffff"}
@@ -139,6 +153,10 @@ def chart_view(chart: Chart, lang: str = "en") -> ChartView:
         notes.append(t("note.pairs_resplit", lang, hands=chart.rules.max_split_hands))
     elif chart.rules.max_split_hands == 2:
         notes.append(t("note.pairs", lang))
+    unsplit = [f"{row_label(Row('pair', pair), lang)} ({row_label(Row(kind, total), lang)})"
+               for pair, kind, total in pairs_without_total_row(chart)]
+    if unsplit:
+        notes.append(t("note.pairs_no_row", lang, hands=i18n.join_and(unsplit, lang)))
     peeked = [up_symbol(u) for u in (ACE, TEN) if chart.rules.peeks_under(u)]
     if peeked:
         notes.append(t("note.peek", lang, cards=i18n.join_and(peeked, lang)))
