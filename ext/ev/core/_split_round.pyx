@@ -704,7 +704,7 @@ cdef class SplitRound:
         if i < 0:
             return NULL
         if self.unions.keys[i] == u:
-            return &self.values[self.unions.number[i] * N_OUTCOMES]
+            return &self.values[<size_t>self.unions.number[i] * N_OUTCOMES]
         cdef int k
         cdef int rest[N_RANKS]
         cdef double weight = self.union_weight(u, rest)
