@@ -359,8 +359,12 @@ def test_pairs_with_no_total_row_are_said_to_be_hit_as_the_chart_player_hits_the
                for up in range(N_RANKS))
     assert any(note.endswith("is hit: Pair 2-2 (Hard 4) and Pair A-A (Soft 12).")
                for note in chart_render.chart_view(chart2, "en").notes)
-    no_split = ch.basic_chart(Game(Rules(max_split_hands=1)))
-    assert not any("no total row" in note for note in chart_render.chart_view(no_split, "en").notes)
+    for rules in (Rules(max_split_hands=1),      # no split; and one deck of four hands: a fifth 2 would be needed
+                  Rules(max_split_hands=4), Rules(max_split_hands=4, resplit_aces=True, split_aces_one_card=False)):
+        notes = chart_render.chart_view(ch.basic_chart(Game(rules)), "en").notes
+        assert not any("no total row" in note for note in notes), rules
+    assert chart_render.pairs_without_total_row(ch.basic_chart(Game(Rules(max_split_hands=4, decks=2)))) == [
+        (1, "hard", 4)]
 
 
 def test_ascent_converges_from_any_start(game, chart):

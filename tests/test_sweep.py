@@ -480,29 +480,43 @@ def test_variants_sharing_the_dealers_tables_give_every_figure_to_the_bit():
 def test_dealer_tables_are_shared_within_one_thread_only_and_kept_bounded():
     import threading
 
-    from ev.core import arithmetic
-    from ev.core.arithmetic import SHARED_TABLES, FloatArithmetic, shared_dealers
+    from ev.analysis.game import Game
+    from ev.core.arithmetic import SHARED_TABLES, FloatArithmetic, dealer_store, shared_dealers
     A = FloatArithmetic()
     caps = (4, 4, 4, 4, 4, 4, 4, 4, 4, 15)
-    assert A.dealer(9, True, 0, caps) is not A.dealer(9, True, 0, caps)     # outside the block: a table each
+    assert dealer_store() is None and Game()._dealers is None          # outside the block: nothing shared
+    assert A.dealer(9, True, 0, caps) is not A.dealer(9, True, 0, caps)
+    outside = Game()
     with shared_dealers():
-        table = A.dealer(9, True, 0, caps)
-        assert A.dealer(9, True, 0, caps) is table
-        assert A.dealer(9, False, 0, caps) is not table          # another dealer rule, another table
+        store = dealer_store()
+        assert store is not None and Game()._dealers is store
+        table = A.dealer(9, True, 0, caps, store)
+        assert A.dealer(9, True, 0, caps, store) is table
+        assert A.dealer(9, False, 0, caps, store) is not table     # another dealer rule, another table
+        assert outside._dealers is None     # a game made outside keeps its own tables, asked for here or not
         other: list = []
-        thread = threading.Thread(target=lambda: other.append(_dealer_in_a_block(A, caps)))
+        thread = threading.Thread(target=lambda: other.append(_store_in_a_block()))
         thread.start()
         thread.join()
-        assert other[0] is not table                              # another thread, its own tables
+        assert other[0] is not None and other[0] is not store      # another thread, its own store
         for up in range(10):                                      # more tables than are kept
             for n in range(5):
-                A.dealer(up, True, -1, tuple(c + n for c in caps))
-        assert len(arithmetic._shared.tables) == SHARED_TABLES
-        assert A.dealer(9, True, 0, caps) is not table            # the oldest were let go
-    assert A.dealer(9, True, 0, caps) is not A.dealer(9, True, 0, caps)     # and after it, a table each again
+                A.dealer(up, True, -1, tuple(c + n for c in caps), store)
+        assert len(store.tables) == SHARED_TABLES
+        assert A.dealer(9, True, 0, caps, store) is not table      # the oldest were let go
+    assert dealer_store() is None
+    made_inside = _game_in_a_block()
+    assert made_inside._dealers is not None       # a game made inside shares, wherever its solvers are made
 
 
-def _dealer_in_a_block(A, caps):
+def _store_in_a_block():
+    from ev.core.arithmetic import dealer_store, shared_dealers
+    with shared_dealers():
+        return dealer_store()
+
+
+def _game_in_a_block():
+    from ev.analysis.game import Game
     from ev.core.arithmetic import shared_dealers
     with shared_dealers():
-        return A.dealer(9, True, 0, caps)
+        return Game()

@@ -35,7 +35,7 @@ from ev.core.actions import (
     TRULY_OPTIMAL,
     split_mode,
 )
-from ev.core.arithmetic import Arithmetic, Number, arithmetic
+from ev.core.arithmetic import Arithmetic, Number, arithmetic, dealer_store
 from ev.core.cards import (
     ACE,
     N_RANKS,
@@ -175,6 +175,8 @@ class Game:
         self.graph = shapes.hand_graph(self.caps)
         self._solvers: dict[int, Any] = {}
         self._memo: dict[tuple, Any] = {}
+        #: the dealer tables this game shares (made inside ``ev.core.arithmetic.shared_dealers``), else None
+        self._dealers = None if exact else dealer_store()
 
     def memo(self, key: tuple, build: Callable[[], Any]) -> Any:
         """``build()``, made once per game for ``key``: figures several parts of an analysis ask for (the
@@ -194,7 +196,7 @@ class Game:
         if up not in self._solvers:
             base = subtract(self.shoe, composition_of([up]), "up card")
             caps = subtract(self.caps, composition_of([up]))
-            self._solvers[up] = self.arithmetic.solver(up, base, self.graph, self.rules, caps)
+            self._solvers[up] = self.arithmetic.solver(up, base, self.graph, self.rules, caps, self._dealers)
         return self._solvers[up]
 
     def state(self, hand: Sequence[int]) -> int:

@@ -46,11 +46,12 @@ action codes per state; ten split tables concatenated) on a solver.
 * ``context_values(s, pair, extra, one_card)``: its (mean result, mean stake).
 
 **Shared dealer tables.**  A float dealer table (one per up card, dealer rule and
-shoe) keeps the outcomes of the decks it has met.  Inside :func:`shared_dealers`
-the float games a thread makes take their tables from that thread's own store,
-so that a sweep's variants (and the rule variants of ``rules-effect``) that
-differ only in the player's rules meet each deck once.  The values are the same
-to the bit: a deck's outcomes are formed in one order, kept or not.
+shoe) keeps the outcomes of the decks it has met.  A float game made inside
+:func:`shared_dealers` takes its tables from the making thread's own store
+(:func:`dealer_store`, passed to ``solver`` and ``dealer``), so that a sweep's
+variants (and the rule variants of ``rules-effect``) that differ only in the
+player's rules meet each deck once.  The values are the same to the bit: a
+deck's outcomes are formed in one order, kept or not.
 """
 from __future__ import annotations
 
@@ -68,20 +69,40 @@ from ev.core.rules import Rules
 
 Number = Any   # float or Fraction
 
-#: the dealer tables a thread keeps for :func:`shared_dealers`, the most recently used last: at most
-#: SHARED_TABLES, two dealer rules and shoes of ten up cards (a table keeps at most 2**18 decks, about 23 MB;
+#: the dealer tables a thread's store keeps for :func:`shared_dealers`, the most recently used last: at most
+#: SHARED_TABLES, two dealer rules and shoes of ten up cards (a table keeps at most 2**18 decks, about 24 MB;
 #: the eight variants of one 8-deck dealer rule of benchmarks/bench_commands.py added 28 MB in all)
 SHARED_TABLES = 20
 _shared = threading.local()
 
 
+class DealerStore:
+    """One thread's dealer tables by (up card, hit soft 17, settled blackjack rank, shoe), at most SHARED_TABLES
+    (the least recently used let go first)."""
+
+    def __init__(self) -> None:
+        self.tables: OrderedDict[tuple, Any] = OrderedDict()
+        self._lock = threading.Lock()     # a game's split searches may make its tables in their threads
+
+    def table(self, key: tuple, make: Callable[[], Any]) -> Any:
+        with self._lock:
+            table = self.tables.get(key)
+            if table is None:
+                table = self.tables[key] = make()
+                while len(self.tables) > SHARED_TABLES:
+                    self.tables.popitem(last=False)
+            self.tables.move_to_end(key)
+            return table
+
+
 @contextmanager
 def shared_dealers() -> Iterator[None]:
-    """Within the block, the float games this thread makes share their dealer tables with the games it made
-    in such blocks before (the same up card, dealer rule and shoe: the same table).
+    """Within the block, the float games this thread makes (``ev.analysis.game.Game``) share their dealer tables
+    with the games it made in such blocks before (the same up card, dealer rule and shoe: the same table).
 
-    Only the thread that made a game reads its tables, except its own split searches, which it waits for
-    (``ev.analysis.optimal_split.prepare``), so no table is read by two threads at once.
+    A game's tables are read by the computations made on it: in the thread that made it, and in its own split
+    searches (``ev.analysis.optimal_split.prepare``, one up card a thread), which that thread waits for; so no
+    table is read by two threads at once.
     """
     before = getattr(_shared, "on", False)
     _shared.on = True
@@ -89,6 +110,16 @@ def shared_dealers() -> Iterator[None]:
         yield
     finally:
         _shared.on = before
+
+
+def dealer_store() -> DealerStore | None:
+    """This thread's store of dealer tables inside :func:`shared_dealers`, else None."""
+    if not getattr(_shared, "on", False):
+        return None
+    store = getattr(_shared, "store", None)
+    if store is None:
+        store = _shared.store = DealerStore()
+    return store
 
 
 class Arithmetic:
@@ -111,12 +142,16 @@ class Arithmetic:
         """Equal up to rounding (for checks that a distribution sums to what it must)."""
         raise NotImplementedError
 
-    def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Any:
-        """The dealer for an up card: ``.probabilities(deck)`` gives its 7 outcome probabilities."""
+    def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple,
+               store: DealerStore | None = None) -> Any:
+        """The dealer for an up card: ``.probabilities(deck)`` gives its 7 outcome probabilities; ``store``: the
+        tables to share (:func:`dealer_store`; floats only)."""
         raise NotImplementedError
 
-    def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
-        """The solver for one up card and the deck ``base`` the player's hand is dealt from."""
+    def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple,
+               store: DealerStore | None = None) -> Any:
+        """The solver for one up card and the deck ``base`` the player's hand is dealt from (``store``: as for
+        ``dealer``)."""
         raise NotImplementedError
 
     def evaluator(self, solver: Any, natural_rank: int, play: bytes, split_play: bytes) -> Any:
@@ -155,26 +190,22 @@ class FloatArithmetic(Arithmetic):
     def close(self, a: float, b: float) -> bool:
         return abs(a - b) <= 1e-9
 
-    def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Any:
+    def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple,
+               store: DealerStore | None = None) -> Any:
         from ev.core._dealer import DealerTable
-        if not getattr(_shared, "on", False):
-            return DealerTable(up, hit_soft_17, excluded, tuple(caps))
-        tables = getattr(_shared, "tables", None)
-        if tables is None:
-            tables = _shared.tables = OrderedDict()
-        key = (up, bool(hit_soft_17), excluded, tuple(caps))
-        table = tables.get(key)
-        if table is None:
-            table = tables[key] = DealerTable(up, hit_soft_17, excluded, tuple(caps))
-            while len(tables) > SHARED_TABLES:
-                tables.popitem(last=False)
-        tables.move_to_end(key)
-        return table
 
-    def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
+        def make() -> Any:
+            return DealerTable(up, hit_soft_17, excluded, tuple(caps))
+        if store is None:
+            return make()
+        return store.table((up, bool(hit_soft_17), excluded, tuple(caps)), make)
+
+    def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple,
+               store: DealerStore | None = None) -> Any:
         from ev.core._player import UpcardSolver
         (up, base), rest = _solver_args(up, base, rules)
-        return UpcardSolver(up, base, self.dealer(up, rules.hit_soft_17, rest[0], caps), graph["arrays"], *rest)
+        return UpcardSolver(up, base, self.dealer(up, rules.hit_soft_17, rest[0], caps, store), graph["arrays"],
+                            *rest)
 
     def evaluator(self, solver: Any, natural_rank: int, play: bytes, split_play: bytes) -> Any:
         from ev.core._policy import PolicyEvaluator
@@ -207,11 +238,13 @@ class ExactArithmetic(Arithmetic):
     def close(self, a: Fraction, b: Fraction) -> bool:
         return a == b
 
-    def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple) -> Any:
+    def dealer(self, up: int, hit_soft_17: bool, excluded: int, caps: tuple,
+               store: DealerStore | None = None) -> Any:
         from ev.core.exact_solver import dealer_poly
         return dealer_poly(up, hit_soft_17, excluded, caps)
 
-    def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple) -> Any:
+    def solver(self, up: int, base: Sequence[int], graph: dict, rules: Rules, caps: tuple,
+               store: DealerStore | None = None) -> Any:
         from ev.core.exact_solver import ExactUpcardSolver
         (up, base), rest = _solver_args(up, base, rules)
         return ExactUpcardSolver(up, base, self.dealer(up, rules.hit_soft_17, rest[0], caps), graph, *rest)

@@ -19,9 +19,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ev.analysis.basic_strategy import CODES, LETTER_ACTION, Chart, ChartException, Row, display_hand, up_symbol
-from ev.analysis.strategy import ACTION_NAMES
-from ev.core.cards import ACE, RANK_SYMBOLS, TEN, UP_ORDER
+from ev.analysis.basic_strategy import (
+    CODES,
+    LETTER_ACTION,
+    Chart,
+    ChartException,
+    Row,
+    display_hand,
+    resolve,
+    up_symbol,
+)
+from ev.analysis.strategy import ACTION_NAMES, SPLIT
+from ev.core.cards import ACE, RANK_SYMBOLS, TEN, UP_ORDER, composition_of
 from ev.errors import BJEVError
 from ev.present import i18n, rule_text
 from ev.present.i18n import t
@@ -63,15 +72,21 @@ def row_label(row: Row, lang: str = "en") -> str:
 
 
 def pairs_without_total_row(chart: Chart) -> list[tuple[int, str, int]]:
-    """The pairs marked for splitting somewhere that a player may hold unsplit and that have no total row: 2-2
-    (hard 4) and A-A (soft 12), as (pair rank, row kind, total).  A chart player hits them
-    (``ev.analysis.basic_strategy.ChartLayout.action``).  A-A only where split aces are played on (a split
-    ace that takes one card makes no decision); an unsplit pair may always be split where the chart says so."""
-    out = []
+    """The pairs that have no total row, 2-2 (hard 4) and A-A (soft 12), that a chart player may hold where they
+    cannot be split although the chart splits them somewhere, as (pair rank, row kind, total); the player hits
+    them (``ev.analysis.basic_strategy.ChartLayout.action``).  Such a hand is a split hand that draws a card of
+    its pair once the round has its most hands (an unsplit pair may always be split where the chart says so): it
+    needs one card of the rank more than those hands hold, and for A-A split aces played on (a split ace that
+    takes one card makes no decision)."""
+    rules, out = chart.rules, []
     for pair, kind, total in ((1, "hard", 4), (ACE, "soft", 12)):
-        if pair == ACE and chart.rules.one_card_after_split(ACE):
+        if pair == ACE and rules.one_card_after_split(ACE):
             continue
-        if any(code is not None and "P" in code.upper() for code in chart.cells[Row("pair", pair)].values()):
+        if 4 * rules.decks < rules.split_hands(pair) + 1:
+            continue
+        hand = composition_of([pair, pair])
+        if any(code is not None and resolve(rules, code, hand, "play") == SPLIT
+               for code in chart.cells[Row("pair", pair)].values()):
             out.append((pair, kind, total))
     return out
 

@@ -23,7 +23,7 @@ Weights are exact integers (128 bits) up to the dealer.  ``cells_float``
 finishes in floating point with the float core's dealer.
 """
 from libc.stdint cimport int64_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
 from libcpp.algorithm cimport sort
 from libcpp.vector cimport vector
@@ -150,7 +150,7 @@ cdef extern from *:
 cdef struct UnionTable:  # open addressing, linear probing: final union -> its number, in order of arrival
     # The keys alone are probed (16 bytes a slot: a split round's table mostly stays in the cache, where
     # keys beside their seven values, 80 bytes a slot, did not); a union's dealer values are kept by its
-    # number, densely, in SplitRound.values (numbers never move when the table grows).
+    # number, densely, in SplitRound.values (numbers do not change when the table grows).
     uint128* keys       # 0 marks a free slot (a union is never empty: every final holds a card)
     int* number
     uint64_t capacity
@@ -252,11 +252,11 @@ cdef enum:
 
 
 cdef cppclass Chunk:         # last hands placed in the union table, their sums waiting (SplitRound.last_hand)
-    vector[int64_t] slots           # the finals' slots, group after group
+    vector[int64_t] slots           # the finals' unions' numbers, group after group
     vector[int] which               # the finals' indices in the last class
     vector[size_t] group_start      # where each group's finals start in slots
     vector[size_t] group_entries    # each group's entries [a, z)
-    vector[int64_t] fresh           # the slots of the unions met for the first time
+    vector[int64_t] fresh           # the numbers of the unions met for the first time
     vector[double] weights          # their ff-weights
     vector[int] decks               # and their decks (N_RANKS each)
 
@@ -277,7 +277,8 @@ cdef class SplitRound:
     cdef double cells[CELLS]
     cdef double icells[CELLS]               # the groups scored independently, rescaled by finish()
     cdef UnionTable unions                  # final unions seen -> their numbers
-    cdef vector[double] values              # by number: ff-weight x P(outcome | the rest), N_OUTCOMES each
+    cdef double* values                     # by number: ff-weight x P(outcome | the rest), N_OUTCOMES each
+    cdef int64_t values_held                # the unions self.values has room for (values_room)
     cdef DealerTable dealer
     cdef dict pending                       # (hands, last class) -> index into gathered
     cdef vector[EntryMap] gathered          # the other hands merged, of every round of that group
@@ -522,21 +523,15 @@ cdef class SplitRound:
                     fitting.push_back(u)
                     chunk.which.push_back(<int>j)
                     prefetch(&self.unions.keys[union_hash(u) >> self.unions.shift])
-            if 2 * (self.unions.size + <int64_t>fitting.size()) > <int64_t>self.unions.capacity:
-                # the table must grow, and its slots move: first finish the chunk so far
-                if self.flush(chunk, entries, last, hands, True) < 0:
-                    return -1
-                if table_reserve(&self.unions, <int64_t>fitting.size()) < 0:
-                    return -1
-            if self.place(fitting, chunk) < 0:
+            if self.place(fitting, chunk) < 0:     # (the chunk keeps numbers: the table may grow meanwhile)
                 return -1
             chunk.group_entries.push_back(a)
             chunk.group_entries.push_back(z)
             if chunk.fresh.size() >= CHUNK_FRESH or chunk.slots.size() >= CHUNK_FINALS:
-                if self.flush(chunk, entries, last, hands, False) < 0:
+                if self.flush(chunk, entries, last, hands) < 0:
                     return -1
             a = z
-        return self.flush(chunk, entries, last, hands, False)
+        return self.flush(chunk, entries, last, hands)
 
     cdef int place(self, const vector[uint128]& unions, Chunk& chunk) noexcept nogil:
         """Put ``unions`` in self.unions (room made beforehand), their numbers at the end of chunk.slots;
@@ -547,6 +542,8 @@ cdef class SplitRound:
         cdef int rest[N_RANKS]
         if table_reserve(&self.unions, <int64_t>unions.size()) < 0:
             return -1
+        if self.values_room(self.unions.size + <int64_t>unions.size()) < 0:
+            return -1
         for j in range(unions.size()):
             i = union_hash(unions[j]) >> self.unions.shift
             while self.unions.keys[i] != 0 and self.unions.keys[i] != unions[j]:
@@ -555,7 +552,6 @@ cdef class SplitRound:
                 self.unions.keys[i] = unions[j]
                 self.unions.number[i] = <int>self.unions.size
                 self.unions.size += 1
-                self.values.resize(self.unions.size * N_OUTCOMES)
                 chunk.fresh.push_back(self.unions.number[i])
                 chunk.weights.push_back(self.union_weight(unions[j], rest))
                 for k in range(N_RANKS):
@@ -563,10 +559,26 @@ cdef class SplitRound:
             chunk.slots.push_back(self.unions.number[i])
         return 0
 
-    cdef int flush(self, Chunk& chunk, const vector[Entry]& entries, int last, int hands,
-                   bint open_group) noexcept nogil:
-        """Evaluate the chunk's new unions and sum its groups into the cells; ``open_group``: the last
-        group start is not placed yet (it stays, for the group being made)."""
+    cdef int values_room(self, int64_t unions) noexcept nogil:
+        """Room in self.values for the values of ``unions`` unions (the array may move); -1 when memory
+        runs out."""
+        cdef int64_t want = 2 * self.values_held
+        cdef double* grown
+        if unions <= self.values_held:
+            return 0
+        if want < unions:
+            want = unions
+        if want < 1024:
+            want = 1024
+        grown = <double*>realloc(self.values, <size_t>want * N_OUTCOMES * sizeof(double))
+        if grown == NULL:
+            return -1
+        self.values = grown
+        self.values_held = want
+        return 0
+
+    cdef int flush(self, Chunk& chunk, const vector[Entry]& entries, int last, int hands) noexcept nogil:
+        """Evaluate the chunk's new unions and sum its groups into the cells."""
         cdef size_t g, j, a, z, n_groups
         cdef int o, t, b
         cdef double r[N_TYPES][N_OUTCOMES]     # by the final's type, then the dealer's outcome
@@ -574,7 +586,6 @@ cdef class SplitRound:
         cdef const Final* f
         cdef const double* v
         cdef double w
-        cdef size_t kept_start = 0, kept_which = 0
         self.evaluate_fresh(chunk)
         n_groups = chunk.group_entries.size() // 2
         for g in range(n_groups):
@@ -599,23 +610,14 @@ cdef class SplitRound:
                         if r[t][o] != 0.0:
                             self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
                                                   self.net_of[b * N_OUTCOMES + o], hands)] += w * r[t][o]
-        if open_group:      # the group being made keeps its start and its finals' indices
-            kept_start = chunk.group_start.back()
-            kept_which = chunk.which.size() - kept_start
-            for j in range(kept_which):
-                chunk.which[j] = chunk.which[kept_start + j]
-            chunk.which.resize(kept_which)
-            chunk.group_start.clear()
-            chunk.group_start.push_back(0)
-        else:
-            chunk.which.clear()
-            chunk.group_start.clear()
+        chunk.which.clear()
+        chunk.group_start.clear()
         chunk.slots.clear()
         chunk.group_entries.clear()
         return 0
 
     cdef void evaluate_fresh(self, Chunk& chunk) noexcept nogil:
-        """Fill the slots of the chunk's new unions with their dealer values, side by side."""
+        """Fill in the dealer values of the chunk's new unions, evaluated side by side."""
         cdef vector[double] values
         cdef size_t m
         cdef int k
@@ -709,10 +711,11 @@ cdef class SplitRound:
         cdef int rest[N_RANKS]
         cdef double weight = self.union_weight(u, rest)
         cdef int64_t at = self.unions.size * N_OUTCOMES
+        if self.values_room(self.unions.size + 1) < 0:
+            return NULL
         self.unions.keys[i] = u
         self.unions.number[i] = <int>self.unions.size
         self.unions.size += 1
-        self.values.resize(self.unions.size * N_OUTCOMES)
         self.dealer.cached_distribution(rest, &self.values[at])
         for k in range(N_OUTCOMES):
             self.values[at + k] *= weight
@@ -814,6 +817,7 @@ cdef class SplitRound:
 
     def __dealloc__(self):
         table_free(&self.unions)
+        free(self.values)
         for i in range(self.gathered.size()):
             free(self.gathered[i].slots)
 
