@@ -70,16 +70,32 @@ def spread(times: list[float]) -> str:
     return f"best {min(times):.3f} s, median {median(times):.3f} s"
 
 
+#: a small process that runs a command and reports its wall seconds, peak RSS (MiB) and exit status.  Peak RSS is
+#: read from there, not here: a child started from this process (large after the sweep rows) counts this
+#: process's pages in its own peak until it replaces them (206-245 MiB reported for commands of 69-76 MiB).
+MEASURE = r"""
+import os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+error = child.stderr.read()
+_, status, usage = os.wait4(child.pid, 0)
+child.returncode = os.waitstatus_to_exitcode(status)
+print(time.perf_counter() - start, usage.ru_maxrss / 1024, child.returncode)
+sys.stderr.write(error.decode(errors="replace")[-400:])
+"""
+
+
 def run_child(argv: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of one child process run to the end (its output discarded)."""
-    start = time.perf_counter()
-    with subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) as child:
-        _, status, usage = os.wait4(child.pid, 0)
-        child.returncode = os.waitstatus_to_exitcode(status)
-        seconds = time.perf_counter() - start
-        if child.returncode:
-            raise SystemExit(f"{' '.join(argv)} failed: {child.stderr.read().decode()[-400:]}")
-    return seconds, usage.ru_maxrss / 1024
+    """Wall seconds and peak RSS (MiB) of one child process run to the end (its output discarded), measured by
+    a small process between (``MEASURE``)."""
+    done = subprocess.run([sys.executable, "-c", MEASURE, *argv], capture_output=True, text=True, check=False)
+    try:
+        seconds, mib, code = done.stdout.split()
+    except ValueError:
+        raise SystemExit(f"{' '.join(argv)}: not measured: {done.stderr[-400:]}") from None
+    if int(code):
+        raise SystemExit(f"{' '.join(argv)} failed: {done.stderr[-400:]}")
+    return float(seconds), float(mib)
 
 
 def analysis_row(decks: int, repeat: int, cpp_ev: str | None) -> None:
