@@ -28,15 +28,24 @@ cdef extern from *:
     """
     /* The dealer's trie walk for sixteen decks side by side (DealerTable.walk_batch).  Each lane performs
        the scalar walk's operations in the same order (a product, then a sum), so its values are the
-       scalar ones to the bit; the lanes are eight 16-byte vectors
-       (the walk is bound by the latency of a path's sums, so more lanes cost little more time). */
-    typedef double bj_v2 __attribute__((vector_size(16)));
+       scalar ones to the bit; the lanes are four 32-byte vectors (the walk is bound by the latency of a
+       path's sums, so more lanes cost little more time: 32 lanes gained 2-3 %).  GCC makes the function
+       twice on x86-64 Linux and picks one when the module loads: with AVX2 each vector is one instruction
+       (the analysis 17-22 % faster than with 16-byte vectors), without it two 16-byte ones, as before.
+       No FMA: a product and a sum stay two roundings, the same values on every machine. */
+    typedef double bj_v2 __attribute__((vector_size(32)));
     #define BJ_LANES 16
-    #define BJ_VECTORS (BJ_LANES / 2)
+    #define BJ_VECTORS (BJ_LANES / 4)
+    #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) \
+        && !defined(BJ_NO_CLONES)
+    #define BJ_CLONES __attribute__((target_clones("avx2", "default")))
+    #else
+    #define BJ_CLONES
+    #endif
     #define BJ_RANKS 10
     #define BJ_DRAW 40
     #define BJ_OUTCOMES 7
-    static void bj_walk_batch(const int* decks, const int* max_count, int max_len, int n_nodes,
+    BJ_CLONES static void bj_walk_batch(const int* decks, const int* max_count, int max_len, int n_nodes,
                               const int* parent, const unsigned char* rank, const unsigned char* count,
                               const double* ways, const unsigned char* depth, const unsigned char* g_outcome,
                               const int* g_len, double* sums_out) {
@@ -70,15 +79,15 @@ cdef extern from *:
         bj_v2 pend[BJ_RANKS + 2][BJ_VECTORS] __attribute__((aligned(64)));
         int j;
         for (k = 0; k < BJ_RANKS + 2; k++)
-            for (j = 0; j < BJ_VECTORS; j++) pend[k][j] = (bj_v2){0.0, 0.0};
+            for (j = 0; j < BJ_VECTORS; j++) pend[k][j] = (bj_v2){0.0, 0.0, 0.0, 0.0};
         for (i = n_nodes - 1; i >= 0; i--) {
             const bj_v2* q = (const bj_v2*)&ff[rank[i]][count[i]][0];
             int d = depth[i], p = parent[i];
-            bj_v2 w = {ways[i], ways[i]};
+            bj_v2 w = {ways[i], ways[i], ways[i], ways[i]};
             bj_v2 v[BJ_VECTORS];
             for (j = 0; j < BJ_VECTORS; j++) {
                 v[j] = (w + pend[d + 1][j]) * q[j];
-                pend[d + 1][j] = (bj_v2){0.0, 0.0};
+                pend[d + 1][j] = (bj_v2){0.0, 0.0, 0.0, 0.0};
             }
             if (p >= 0) {
                 for (j = 0; j < BJ_VECTORS; j++) pend[d][j] += v[j];
