@@ -29,15 +29,16 @@ cdef extern from *:
     /* The dealer's trie walk for sixteen decks side by side (DealerTable.walk_batch).  Each lane performs
        the scalar walk's operations in the same order (a product, then a sum), so its values are the
        scalar ones to the bit; the lanes are four 32-byte vectors (the walk is bound by the latency of a
-       path's sums, so more lanes cost little more time: 32 lanes gained 2-3 %).  GCC makes the function
-       twice on x86-64 Linux and picks one when the module loads: with AVX2 each vector is one instruction
-       (the analysis 17-22 % faster than with 16-byte vectors), without it two 16-byte ones, as before.
+       path's sums, so more lanes cost little more time: 32 lanes gained 2-3 %).  On x86-64 Linux with
+       glibc (whose loader makes the choice) GCC makes the function twice and one is picked when the module
+       loads: with AVX2 each vector is one instruction (the analysis 17-22 % faster than with 16-byte
+       vectors), without it two 16-byte ones, as before.
        No FMA: a product and a sum stay two roundings, the same values on every machine. */
     typedef double bj_v2 __attribute__((vector_size(32)));
     #define BJ_LANES 16
     #define BJ_VECTORS (BJ_LANES / 4)
     #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) \
-        && !defined(BJ_NO_CLONES)
+        && defined(__GLIBC__) && !defined(BJ_NO_CLONES)
     #define BJ_CLONES __attribute__((target_clones("avx2", "default")))
     #else
     #define BJ_CLONES
