@@ -169,10 +169,7 @@ cdef int table_init(UnionTable* t, int bits) noexcept nogil:
     t.keys = <uint128*>calloc(t.capacity, sizeof(uint128))
     t.number = <int*>malloc(t.capacity * sizeof(int))
     if not t.keys or not t.number:
-        free(t.keys)
-        free(t.number)
-        t.keys = NULL
-        t.number = NULL
+        table_free(t)
         return -1
     return 0
 
@@ -248,13 +245,13 @@ cdef _TypeSets _type_sets(list type_sets):
 
 cdef enum:
     CHUNK_FRESH = 256           # new unions that make a chunk of last hands (see SplitRound.last_hand)
-    CHUNK_FINALS = 1 << 12      # or finals placed (their slots are read again: they should still be cached)
+    CHUNK_FINALS = 1 << 12      # or finals placed (their values are read again: they should still be cached)
 
 
 cdef cppclass Chunk:         # last hands placed in the union table, their sums waiting (SplitRound.last_hand)
-    vector[int64_t] slots           # the finals' unions' numbers, group after group
+    vector[int64_t] numbers         # the finals' unions' numbers, group after group
     vector[int] which               # the finals' indices in the last class
-    vector[size_t] group_start      # where each group's finals start in slots
+    vector[size_t] group_start      # where each group's finals start in numbers
     vector[size_t] group_entries    # each group's entries [a, z)
     vector[int64_t] fresh           # the numbers of the unions met for the first time
     vector[double] weights          # their ff-weights
@@ -516,7 +513,7 @@ cdef class SplitRound:
             while z < entries.size() and entries[z].union == entries[a].union:
                 z += 1
             fitting.clear()
-            chunk.group_start.push_back(chunk.slots.size())
+            chunk.group_start.push_back(chunk.numbers.size())
             for j in range(self.classes[last].size()):
                 u = entries[a].union + self.classes[last][j].cards
                 if self.fits(u):
@@ -527,15 +524,15 @@ cdef class SplitRound:
                 return -1
             chunk.group_entries.push_back(a)
             chunk.group_entries.push_back(z)
-            if chunk.fresh.size() >= CHUNK_FRESH or chunk.slots.size() >= CHUNK_FINALS:
+            if chunk.fresh.size() >= CHUNK_FRESH or chunk.numbers.size() >= CHUNK_FINALS:
                 if self.flush(chunk, entries, last, hands) < 0:
                     return -1
             a = z
         return self.flush(chunk, entries, last, hands)
 
     cdef int place(self, const vector[uint128]& unions, Chunk& chunk) noexcept nogil:
-        """Put ``unions`` in self.unions (room made beforehand), their numbers at the end of chunk.slots;
-        the new ones wait in chunk.fresh, with their decks and weights, to be evaluated."""
+        """Put ``unions`` in self.unions (making room for them first), their numbers at the end of
+        chunk.numbers; the new ones wait in chunk.fresh, with their decks and weights, to be evaluated."""
         cdef size_t j
         cdef int64_t i
         cdef int k
@@ -556,7 +553,7 @@ cdef class SplitRound:
                 chunk.weights.push_back(self.union_weight(unions[j], rest))
                 for k in range(N_RANKS):
                     chunk.decks.push_back(rest[k])
-            chunk.slots.push_back(self.unions.number[i])
+            chunk.numbers.push_back(self.unions.number[i])
         return 0
 
     cdef int values_room(self, int64_t unions) noexcept nogil:
@@ -593,9 +590,9 @@ cdef class SplitRound:
             memset(r, 0, sizeof(r))
             memset(present, 0, sizeof(present))
             for j in range(chunk.group_start[g], chunk.group_start[g + 1] if g + 1 < chunk.group_start.size()
-                           else chunk.slots.size()):
+                           else chunk.numbers.size()):
                 f = &self.classes[last][chunk.which[j]]
-                v = &self.values[chunk.slots[j] * N_OUTCOMES]
+                v = &self.values[chunk.numbers[j] * N_OUTCOMES]
                 present[f.type] = True
                 for o in range(N_OUTCOMES):
                     r[f.type][o] += f.orders * v[o]
@@ -612,7 +609,7 @@ cdef class SplitRound:
                                                   self.net_of[b * N_OUTCOMES + o], hands)] += w * r[t][o]
         chunk.which.clear()
         chunk.group_start.clear()
-        chunk.slots.clear()
+        chunk.numbers.clear()
         chunk.group_entries.clear()
         return 0
 
@@ -668,7 +665,7 @@ cdef class SplitRound:
                 return -1
             self.evaluate_fresh(chunk)
             for q in range(unions.size()):
-                v = &self.values[chunk.slots[q] * N_OUTCOMES]
+                v = &self.values[chunk.numbers[q] * N_OUTCOMES]
                 b, w = tsets[q], weights[q]
                 for o in range(N_OUTCOMES):
                     if v[o] != 0.0:
@@ -678,7 +675,7 @@ cdef class SplitRound:
             unions.clear()
             tsets.clear()
             weights.clear()
-            chunk.slots.clear()
+            chunk.numbers.clear()
         self.n_entries += size
         return 0
 
