@@ -14,10 +14,11 @@ import pytest
 from conftest import game_in, random_rules, random_small_shoe, removed_for, same
 
 from ev.analysis.game import Game
-from ev.analysis.random_play import RANDOM_NAME, random_play_figures
+from ev.analysis.random_play import RANDOM_NAME, _UpcardPlay, after_values, random_play_figures
 from ev.analysis.strategies import policy_figures, strategy_table, worst_policy
+from ev.core._policy import random_after
 from ev.core.arithmetic import EXACT, FLOAT
-from ev.core.cards import ACE, TEN, full_shoe
+from ev.core.cards import ACE, N_RANKS, TEN, full_shoe
 from ev.core.rules import Rules
 from ev.errors import EngineError
 from ev.reference.random_play import random_play_round
@@ -58,6 +59,36 @@ def test_resplits_agree_with_the_twin(seed, shoe):
     rng = random.Random(f"random-play-resplit-{seed}")
     rules = random_rules(rng, decks=1, max_split_hands=rng.choice([3, 4]), split_tens="value")
     _twin_case(rules, RESPLIT_SHOES[shoe])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_after_values_in_c_are_the_reference_to_the_bit(seed):
+    """The C loop of random play's hit-or-stand values (``random_after``) does the reference's operations in
+    its order: the same doubles, NaN where the reference has NaN, on random rules, removed cards and deck
+    contexts (a settled dealer blackjack or not)."""
+    rng = random.Random(f"random-after-{seed}")
+    rules = random_rules(rng)
+    shoe = list(full_shoe(rules.decks))
+    removed = [0] * N_RANKS
+    for _ in range(rng.randrange(6)):
+        r = rng.randrange(N_RANKS)
+        if shoe[r] - removed[r] > 1:
+            removed[r] += 1
+    game = Game(rules, removed)
+    compared = 0
+    for up in game.upcards():
+        play = _UpcardPlay(game, up)
+        for pair, extra in [(-1, 0)] + [(p, rng.randrange(1, 4)) for p in rng.sample(range(N_RANKS), 3)]:
+            stand = [float("nan") if v is None else v for v in play.solver.context_stand_values(pair, extra)]
+            base = list(play.base)
+            if pair >= 0:
+                base[pair] -= extra
+            mine = random_after(game.graph["arrays"], stand, base, play.settled)
+            ref = after_values(stand, base, play.settled, game.graph, FLOAT)
+            assert len(mine) == len(ref) == len(stand)
+            assert all((a == b) or (a != a and b != b) for a, b in zip(mine, ref)), (rules, up, pair, extra)
+            compared += sum(a == a for a in ref)
+    assert compared > 0
 
 
 def test_a_shoe_that_can_run_out_is_refused():

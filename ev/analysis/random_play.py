@@ -107,7 +107,6 @@ class _UpcardPlay:
         self.settled = self.rules.settled_blackjack_rank(up)
         graph = game.graph
         self.hands, self.nxt, self.total, self.soft = graph["hands"], graph["next"], graph["total"], graph["soft"]
-        self.counts, self.ncards = graph["counts"], graph["ncards"]
         self._contexts: dict[tuple[int, int], tuple[list, list]] = {}
         self._split_hands: dict[tuple[int, int], tuple[list, list]] = {}
 
@@ -153,40 +152,14 @@ class _UpcardPlay:
         key = (pair, extra)
         if key not in self._contexts:
             stand = [NAN if v is None else v for v in self.solver.context_stand_values(pair, extra)]
-            after: list = [NAN] * len(stand)
-            half, total, counts, nxt, settled, ratio = (self.A.half, self.total, self.counts, self.nxt,
-                                                        self.settled, self.A.ratio)
             base = list(self.base)
             if pair >= 0:
                 base[pair] -= extra
-            size, ncards, zero = sum(base), self.ncards, self.A.zero
-            ranks = range(N_RANKS)
-            for s in range(len(stand) - 1, -1, -1):       # a hand's successors come later in the graph
-                st = stand[s]
-                if st != st:
-                    continue
-                if total[s] == 21:
-                    after[s] = st
-                    continue
-                # hit, as :meth:`draw` (written out here: this loop is the module's work)
-                row = s * N_RANKS
-                n = size - ncards[s]
-                value, bust = zero, 0
-                for c in ranks:
-                    dc = base[c] - counts[row + c]
-                    if dc > 0:
-                        t = nxt[row + c]
-                        if t >= 0:
-                            value += dc * after[t]
-                        elif settled < 0:
-                            bust += dc
-                        else:
-                            bust += dc * (n - 1 - base[settled] + counts[row + settled] + (c == settled))
-                if bust and settled >= 0:
-                    hit = (value - ratio(bust, n - 1)) / n if n > 1 else NAN
-                else:
-                    hit = (value - bust) / n
-                after[s] = (st + hit) * half
+            if self.A.exact:
+                after = after_values(stand, base, self.settled, self.game.graph, self.A)
+            else:       # the same operations in C (ev.core._policy.random_after), the same doubles
+                from ev.core._policy import random_after
+                after = random_after(self.game.graph["arrays"], stand, base, self.settled)
             self._contexts[key] = stand, after
         return self._contexts[key]
 
@@ -300,3 +273,45 @@ class _UpcardPlay:
 
 
 __all__ = ["RANDOM_NAME", "random_play_figures"]
+
+
+def after_values(stand: list, base: Sequence[int], settled: int, graph: dict, A: Any) -> list:
+    """Random play's ``after`` values of one deck context (see :meth:`_UpcardPlay.context`), in the
+    arithmetic ``A``: ``after[s]`` is the value of hand s when it has just drawn a card, stand or hit 1/2
+    each below 21, stand at 21.  ``stand``: the context's stand values (NaN where missing); ``base``: its
+    deck by rank; ``settled``: the rank of a settled dealer blackjack's hole card, or -1.  In floats the
+    game uses its C twin, ``ev.core._policy.random_after``; this is the reference, and exact mode's."""
+    total, counts, nxt, ncards = graph["total"], graph["counts"], graph["next"], graph["ncards"]
+    half, ratio, zero = A.half, A.ratio, A.zero
+    after: list = [NAN] * len(stand)
+    size = sum(base)
+    ranks = range(N_RANKS)
+    for s in range(len(stand) - 1, -1, -1):       # a hand's successors come later in the graph
+        st = stand[s]
+        if st != st:
+            continue
+        if total[s] == 21:
+            after[s] = st
+            continue
+        # hit, as :meth:`_UpcardPlay.draw` (written out here: this loop is the module's work)
+        row = s * N_RANKS
+        n = size - ncards[s]
+        value, bust = zero, 0
+        for c in ranks:
+            dc = base[c] - counts[row + c]
+            if dc > 0:
+                t = nxt[row + c]
+                if t >= 0:
+                    value += dc * after[t]
+                elif settled < 0:
+                    bust += dc
+                else:
+                    bust += dc * (n - 1 - base[settled] + counts[row + settled] + (c == settled))
+        if n <= 0:
+            hit = NAN
+        elif bust and settled >= 0:
+            hit = (value - ratio(bust, n - 1)) / n if n > 1 else NAN
+        else:
+            hit = (value - bust) / n
+        after[s] = (st + hit) * half
+    return after

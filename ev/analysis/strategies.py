@@ -356,6 +356,17 @@ def _context_evaluators(game: Game, policy: Policy, up: int, split_strategy: str
     return evaluator
 
 
+def _without_splits(play: bytes, fallback: bytes) -> bytes:
+    """``play`` with each SPLIT replaced by the state's ``fallback`` (the few pair states found by ``find``,
+    not a loop over every state)."""
+    out = bytearray(play)
+    i = out.find(SPLIT)
+    while i >= 0:
+        out[i] = fallback[i]
+        i = out.find(SPLIT, i + 1)
+    return bytes(out)
+
+
 def policy_figures(game: Game, policy: Policy, split_search: int = 0, split_strategy: str | None = None) -> Figures:
     """Exact EV and E[W] of ``policy``, without the joint distribution of split rounds.
 
@@ -369,8 +380,7 @@ def policy_figures(game: Game, policy: Policy, split_search: int = 0, split_stra
     strategy: :func:`split_strategy_figures`) instead of the policy's split table.
     """
     A = game.arithmetic
-    play = {up: bytes(f if c == SPLIT else c for c, f in zip(policy.play[up], policy.fallback[up]))
-            for up in policy.play}
+    play = {up: _without_splits(policy.play[up], policy.fallback[up]) for up in policy.play}
     unsplit = round_stats(game, dataclasses.replace(policy, play=play))
     ev, wager = unsplit.ev, unsplit.expected_wager
     n_shoe = sum(game.shoe)

@@ -28,6 +28,7 @@ from libcpp.vector cimport vector
 from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND, TEN
 from ev.core._dealer cimport DealerTable
 from ev.core._player cimport UpcardSolver, N_CTX, ctx_index, ctx_pair, ctx_extra
+from ev.core._shapes cimport HandGraphArrays
 from ev.core._split_round import SplitRound
 
 cdef enum:
@@ -475,3 +476,64 @@ cdef class PolicyEvaluator:
         for name, value in sr.work().items():
             self.work[name] = self.work.get(name, 0) + value
         return sr.cells_float()
+
+
+def random_after(HandGraphArrays graph, list stand, list base, int settled):
+    """Random play's ``after`` values of one deck context, in floats: the C twin of
+    ``ev.analysis.random_play.after_values`` (the same operations in the same order, so the same doubles).
+
+    ``after[s]``: the value of hand s when it has just drawn a card (a third or later): stand or hit,
+    1/2 each, below 21; stand at 21.  ``stand``: the context's stand values (NaN where the deck cannot
+    hold the hand); ``base``: the context's deck, by rank; ``settled``: the rank whose hole card makes a
+    dealer blackjack settled before play, or -1.  NaN where a value is missing."""
+    cdef int n = graph.n, s, c, t, m, dc, size = 0, row
+    cdef long long bust
+    cdef double x, value, hit
+    cdef int deck[N_RANKS]
+    if len(stand) != n or len(base) != N_RANKS:
+        raise ValueError("random_after needs a stand value per hand state and a deck of ten ranks")
+    for c in range(N_RANKS):
+        deck[c] = base[c]
+        size += deck[c]
+    cdef double* st = <double*>malloc(n * sizeof(double))
+    cdef double* after = <double*>malloc(n * sizeof(double))
+    if st == NULL or after == NULL:
+        free(st)
+        free(after)
+        raise MemoryError()
+    try:
+        for s in range(n):
+            st[s] = stand[s]
+            after[s] = NAN
+        with nogil:
+            for s in range(n - 1, -1, -1):          # a hand's successors come later in the graph
+                x = st[s]
+                if isnan(x):
+                    continue
+                if graph.total[s] == 21:
+                    after[s] = x
+                    continue
+                row = s * N_RANKS
+                m = size - graph.ncards[s]
+                value, bust = 0.0, 0
+                for c in range(N_RANKS):
+                    dc = deck[c] - graph.counts[row + c]
+                    if dc > 0:
+                        t = graph.nxt[row + c]
+                        if t >= 0:
+                            value += dc * after[t]
+                        elif settled < 0:
+                            bust += dc
+                        else:
+                            bust += dc * (m - 1 - deck[settled] + graph.counts[row + settled] + (c == settled))
+                if m <= 0:
+                    hit = NAN
+                elif bust and settled >= 0:
+                    hit = (value - <double>bust / (m - 1)) / m if m > 1 else NAN
+                else:
+                    hit = (value - <double>bust) / m
+                after[s] = (x + hit) * 0.5
+        return [after[s] for s in range(n)]
+    finally:
+        free(st)
+        free(after)
