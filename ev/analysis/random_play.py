@@ -24,7 +24,8 @@ The mathematics is the optimal recursion with the mean of the legal options in
 place of the max, in joint units (``ev.reference``: where a dealer blackjack is
 settled before play, play is conditioned on no dealer blackjack, and the value
 of a hand is E[result; no dealer blackjack]).  Stand values come from the
-solver (:meth:`context_stand_values`); hit and double values are recursed here.
+solver (:meth:`context_stand_values`); hit and double values are recursed here
+(:func:`after_values`; in floats its C twin ``ev.core._policy.random_after``, equal to the bit).
 A split hand's play depends only on its own cards and independent coin flips,
 so with one split the split is worth twice one hand's value on the deck less
 both pair cards, by exchangeability (DESIGN.md).  With resplits the coin of a
