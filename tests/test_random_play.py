@@ -79,10 +79,7 @@ def test_after_values_in_c_are_the_reference_to_the_bit(seed):
     for up in game.upcards():
         play = _UpcardPlay(game, up)
         for pair, extra in [(-1, 0)] + [(p, rng.randrange(1, 4)) for p in rng.sample(range(N_RANKS), 3)]:
-            stand = [float("nan") if v is None else v for v in play.solver.context_stand_values(pair, extra)]
-            base = list(play.base)
-            if pair >= 0:
-                base[pair] -= extra
+            stand, base = play.context_inputs(pair, extra)
             mine = random_after(game.graph["arrays"], stand, base, play.settled)
             ref = after_values(stand, base, play.settled, game.graph, FLOAT)
             assert len(mine) == len(ref) == len(stand)

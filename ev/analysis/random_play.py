@@ -146,16 +146,22 @@ class _UpcardPlay:
             return (value - A.ratio(bust, n - 1)) / n
         return (value - bust) / n
 
+    def context_inputs(self, pair: int, extra: int) -> tuple[list, list[int]]:
+        """(stand values, NaN where missing; the deck by rank) of a deck context: what its ``after`` values
+        are made from."""
+        stand = [NAN if v is None else v for v in self.solver.context_stand_values(pair, extra)]
+        base = list(self.base)
+        if pair >= 0:
+            base[pair] -= extra
+        return stand, base
+
     def context(self, pair: int, extra: int) -> tuple[list, list]:
         """(stand, after) for every state of a deck context: ``after[s]`` is the value of hand s when it
         has just drawn a card (a third or later): stand or hit, 1/2 each, below 21; stand at 21.
         NaN where the deck cannot hold the hand or can run out."""
         key = (pair, extra)
         if key not in self._contexts:
-            stand = [NAN if v is None else v for v in self.solver.context_stand_values(pair, extra)]
-            base = list(self.base)
-            if pair >= 0:
-                base[pair] -= extra
+            stand, base = self.context_inputs(pair, extra)
             if self.A.exact:
                 after = after_values(stand, base, self.settled, self.game.graph, self.A)
             else:       # the same operations in C (ev.core._policy.random_after), the same doubles
@@ -273,9 +279,6 @@ class _UpcardPlay:
         return ev, wager
 
 
-__all__ = ["RANDOM_NAME", "random_play_figures"]
-
-
 def after_values(stand: list, base: Sequence[int], settled: int, graph: dict, A: Any) -> list:
     """Random play's ``after`` values of one deck context (see :meth:`_UpcardPlay.context`), in the
     arithmetic ``A``: ``after[s]`` is the value of hand s when it has just drawn a card, stand or hit 1/2
@@ -316,3 +319,6 @@ def after_values(stand: list, base: Sequence[int], settled: int, graph: dict, A:
             hit = (value - bust) / n
         after[s] = (st + hit) * half
     return after
+
+
+__all__ = ["RANDOM_NAME", "random_play_figures"]
