@@ -16,13 +16,14 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from types import FrameType
 from typing import Any
 
 from ev import __version__
+from ev.analysis import optimal_split
 from ev.analysis.game import Game
 from ev.analysis.optimal_split import refuse_resplits
 from ev.analysis.sensitivity import READINGS, effects_for
@@ -248,6 +249,18 @@ def _split(args: argparse.Namespace) -> str:
     return args.split_strategy or "cdz"
 
 
+@contextlib.contextmanager
+def _search_progress(split_strategy: str) -> Iterator[None]:
+    """A progress bar (on a terminal) over the truly optimal split searches of the block, one step an up card:
+    with resplits they take minutes (``optimal_split.watch``)."""
+    if split_strategy != "optimal":
+        yield
+        return
+    with Progress(1, "truly optimal split search") as bar, \
+            optimal_split.watch(lambda done, total, note: bar.update(done / total, note)):
+        yield
+
+
 def _resplit_distribution_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resplit-distribution", choices=("auto", "exact"), default="auto",
                    help="with resplits, how the outcome distribution (SD, P(win), ...) scores the hands of splits "
@@ -389,8 +402,9 @@ def cmd_rtp(args: argparse.Namespace) -> tuple[str, Any]:
         raise UsageError("--split-strategy applies to optimal play; the basic-strategy chart plays split hands by "
                          "the chart: leave out one of them")
     rules = make_rules(args.rules, args.assignments)
-    return rtp_output(rules, _split(args), args.strategy, exact=args.exact,
-                      resplit_distribution=args.resplit_distribution)
+    with _search_progress(_split(args)):
+        return rtp_output(rules, _split(args), args.strategy, exact=args.exact,
+                          resplit_distribution=args.resplit_distribution)
 
 
 def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
@@ -408,9 +422,9 @@ def cmd_chart(args: argparse.Namespace) -> tuple[str, Any]:
     if args.format == "png" and args.out is None:
         raise UsageError("--format png needs --out FILE")
     game = Game(make_rules(args.rules, args.assignments))
-    refuse_resplits(game.rules, _split(args), "a chart")
     target = None if args.out is None else FileTarget(args.out)   # an unwritable --out fails now, not after the work
-    chart = basic_chart(game, _split(args))
+    with _search_progress(_split(args)):
+        chart = basic_chart(game, _split(args))
     data = chart_data(chart)
     output = (json.dumps(json_ready(data), indent=2, allow_nan=False) + "\n" if args.json
               else render(chart, args.format or "text", args.lang or "en"))

@@ -20,6 +20,7 @@ from test_optimal_resplit_reference import CASES, setup
 
 from ev.analysis import optimal_split
 from ev.analysis.accounting import round_stats
+from ev.analysis.basic_strategy import basic_chart
 from ev.analysis.game import Game
 from ev.analysis.optimal_split import BEST, WORST
 from ev.analysis.splits import type_sets
@@ -29,6 +30,7 @@ from ev.core.actions import split_mode
 from ev.core.cards import N_RANKS, full_shoe
 from ev.core.rules import Rules
 from ev.errors import EngineError
+from ev.present.chart_render import render
 from ev.present.command_text import rtp_of
 from ev.reference.optimal_resplit import ExchangeableResplit
 
@@ -142,15 +144,14 @@ def test_rtp_figures_under_truly_optimal_resplits():
 
 
 @pytest.mark.parametrize("argv", [
-    ["chart", "--split-strategy", "optimal", "--set", "max_split_hands=3"],
     ["report", "--split-strategy", "optimal", "--set", "max_split_hands=4", "--out", "{tmp}/report"],
     ["sweep", "--split-strategy", "optimal", "--grid", "max_split_hands=2,3", "--out", "{tmp}/sweep"],
     ["rtp", "--split-strategy", "optimal", "--exact", "--set", "max_split_hands=3"],
     ["hand", "8,8", "--up", "6", "--split-strategy", "optimal", "--exact", "--set", "max_split_hands=3"],
 ])
 def test_what_needs_more_is_refused_in_one_line(argv, capsys, tmp_path):
-    """Charts, reports, sweeps and exact values under truly optimal play with resplits are refused before any
-    work, in one line, writing nothing."""
+    """Reports, sweeps and exact values under truly optimal play with resplits are refused before any work, in
+    one line, writing nothing."""
     assert main([a.format(tmp=tmp_path) for a in argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "resplits" in err
@@ -261,3 +262,46 @@ def test_an_interrupt_stops_the_search_at_once(signum, code):
     out, err = proc.communicate(timeout=60)
     assert time.perf_counter() - start < 10
     assert proc.returncode == code and out == "" and len(err.strip().splitlines()) == 1
+
+
+#: one deck less every 2, 3 and 4 and six tens, resplits to four hands: a whole chart's searches in seconds
+CHART_REMOVED = (0, 4, 4, 4, 0, 0, 0, 0, 0, 6)
+
+
+def test_the_chart_measured_against_truly_optimal_resplits():
+    """The basic-strategy chart with truly optimal resplits (floats): its optimal player's EV and E[W] are the
+    round's (``round_stats``), no lower than CDP's; its EV tables split every pair at the search's value; the
+    chart's own play (split hands by the chart) does not depend on how the optimal player splits; and the
+    renderings say what truly optimal play is in every language, without "one split"."""
+    rules = Rules(max_split_hands=4, double_after_split=True)
+    game = Game(rules, list(CHART_REMOVED))
+    chart = basic_chart(game, "optimal")
+    stats = round_stats(game, "optimal")
+    assert chart.optimal.ev == pytest.approx(stats.ev, abs=1e-15)
+    assert chart.optimal.expected_wager == pytest.approx(stats.expected_wager, abs=1e-13)
+    cdp = basic_chart(Game(rules, list(CHART_REMOVED)), "cdp")
+    assert cdp.optimal.ev < chart.optimal.ev and chart.stats.ev == cdp.stats.ev and chart.cells == cdp.cells
+    pairs = [row for row in chart.ev_rows if row.cards[0] == row.cards[1] and row.result.split is not None]
+    assert len(pairs) == 7 * 7             # up cards and pairs A, 5 ... T (2, 3 and 4 are out of the deck)
+    for row in pairs:                               # joint units, conditioned where a peek settles blackjacks
+        r = row.result
+        joint = r.split * (1 - r.p_dealer_blackjack) if r.conditioned else r.split
+        assert joint == pytest.approx(optimal_split.split_value(game, row.up, row.cards[0]), abs=1e-14)
+    for lang, phrase in (("en", "how many hands may still follow"), ("de", "wie viele Hände noch folgen können"),
+                         ("pl", "liczby układów, które mogą jeszcze nastąpić")):
+        text = render(chart, "text", lang)
+        assert phrase in " ".join(text.split()) and "one split" not in text
+
+
+def test_the_chart_command_under_truly_optimal_resplits(monkeypatch, capsys):
+    """``bjev chart --split-strategy optimal`` with resplits runs (here on a smaller deck: the full deck takes
+    minutes), its progress heard one up card at a time (``optimal_split.watch``, which the bar listens to)."""
+    import ev.cli
+    monkeypatch.setattr(ev.cli, "Game", lambda rules: Game(rules, list(CHART_REMOVED)))
+    heard = []
+    with optimal_split.watch(lambda done, total, note: heard.append((done, total, note))):
+        assert main(["chart", "--split-strategy", "optimal", "--set", "max_split_hands=3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["split_strategy"] == "optimal" and data["optimal_ev"] > data["ev"]
+    assert [(done, total) for done, total, _ in heard] == [(k, 7) for k in range(1, 8)]    # A, 5 ... T
+    assert sorted(note for _, _, note in heard) == sorted(f"up card {c}" for c in "A56789T")

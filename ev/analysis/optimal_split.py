@@ -43,10 +43,13 @@ floats only, value and stake; its outcome distribution follows the searched
 play forward, card by card, every hand settled against the same dealer
 (``OptimalSplitter.resplit_distribution``, floats).  Exact values of that play
 are refused (:func:`check_resplit_question`), and so are tens split by rank
-with resplits (:func:`check_rules`); the commands that would need more (charts,
-reports, sweeps) refuse before any work (:func:`refuse_resplits`).  One split works at every deck
-count (1-8); with resplits the state table is bounded (1.5 GiB: one or two
-decks with four hands, more with three).
+with resplits (:func:`check_rules`).  The basic-strategy chart measured
+against this play works (floats, like the chart of every split strategy); the
+commands that state exact figures (reports, sweeps) refuse before any work
+(:func:`refuse_resplits`).  One split works at every deck count (1-8); with
+resplits the state table is bounded (1.5 GiB: one or two decks with four
+hands, more with three).  :func:`watch` tells a progress bar of each up card
+whose searches end.
 """
 from __future__ import annotations
 
@@ -54,7 +57,8 @@ import os
 import threading
 import weakref
 from collections import OrderedDict, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -112,14 +116,15 @@ def check_resplit_question(rules: Rules, exact: bool) -> None:
 
 
 def refuse_resplits(rules: Rules, split_strategy: str, what: str) -> None:
-    """Refuse, before any work, a command that plays truly optimal split play (``what``: "a chart", "a report",
-    "a sweep variant") on rules that let a pair make more than two hands: of that play only the float EV,
-    expected stake and outcome distribution are computed yet, not exact figures or strategy tables."""
+    """Refuse, before any work, a command that plays truly optimal split play (``what``: "a report", "a sweep
+    variant") on rules that let a pair make more than two hands: that play is computed in floats only (its EV,
+    expected stake, outcome distribution and the chart measured against it), and a report states exact figures,
+    a sweep variant its exact row."""
     if split_strategy == "optimal" and any(rules.split_hands(pair) > 2 for pair in range(N_RANKS)):
         raise EngineError(
             f"{what} under truly optimal split play with resplits (max_split_hands={rules.max_split_hands}) is not "
-            "made yet: only its EV, expected stake and outcome distribution are computed, in floats (bjev rtp, "
-            "bjev hand); use --split-strategy cdz, cdp1 or cdp")
+            "made yet: that play is computed in floats only (its EV, expected stake and outcome distribution: bjev "
+            "rtp, bjev hand; the chart measured against it: bjev chart); use --split-strategy cdz, cdp1 or cdp")
 
 
 def split_value(game: Game, up: int, pair: int, sense: int = BEST) -> Number:
@@ -167,19 +172,37 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
     for engine in engines:          # refuse what the search does not play at once, with one message
         for pair in engine.pairs():
             check_rules(game.rules, pair)
-    from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor, as_completed
     workers = max(1, min(len(engines), threads or os.cpu_count() or 1))
     pool = ThreadPoolExecutor(max_workers=workers)
-    futures = [pool.submit(engine.search_all, senses, distributions, (unsplit or {}).get(engine.up, {}))
-               for engine in engines]
+    futures = {pool.submit(engine.search_all, senses, distributions, (unsplit or {}).get(engine.up, {})): engine.up
+               for engine in engines}
     try:
-        for future in futures:
+        for done, future in enumerate(as_completed(futures), 1):
             future.result()
+            for callback in _WATCHERS:
+                callback(done, len(futures), f"up card {RANK_SYMBOLS[futures[future]]}")
     except BaseException:
-        _stop(futures)
+        _stop(list(futures))
         raise
     finally:
         pool.shutdown(wait=True)
+
+
+#: the callbacks of :func:`watch`, told of each up card whose searches :func:`prepare` has finished
+_WATCHERS: list[Callable[[int, int, str], None]] = []
+
+
+@contextmanager
+def watch(callback: Callable[[int, int, str], None]) -> Iterator[None]:
+    """Within the block, ``callback(done, total, note)`` is called (in the thread that called :func:`prepare`)
+    each time one more up card's searches end: ``done`` of the ``total`` up cards of that call, ``note`` which
+    one.  A command's progress bar listens here: a search with resplits takes minutes."""
+    _WATCHERS.append(callback)
+    try:
+        yield
+    finally:
+        _WATCHERS.remove(callback)
 
 
 def _stop(futures: list[Future]) -> None:
