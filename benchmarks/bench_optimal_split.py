@@ -9,11 +9,12 @@ evaluated).  With ``--exact`` also the exact round EV and both RTPs of the
 game under truly optimal split play (every one of the 100 split EVs exact).
 Last, the process's peak RSS (each up card's dealer memo is freed once its
 pairs are searched: ``optimal_split.prepare``).  With resplits
-(``--set max_split_hands=3`` or ``4``; floats only) the work is the round
-states and hands in play the searches met, and then the outcome distribution
-of every case is timed too (the searched play followed forward, each case
-searched again); ``--quick`` (the pairs against a 6) keeps such a run to
-seconds or minutes.
+(``--set max_split_hands=3`` or ``4``) the work is the round states and hands
+in play the searches met, and then the outcome distribution of every case is
+timed too (the searched play followed forward, each case searched again;
+with ``--exact`` the exact round searches each case once more, its play
+followed counting drawing orders); ``--quick`` (the pairs against a 6) keeps
+such a run to seconds or minutes.
 
     python benchmarks/bench_optimal_split.py [--threads N] [--exact] [--quick] [--set key=value ...]
 """
@@ -85,7 +86,7 @@ def main() -> None:
           f"{wall2:.2f} s wall ({cpu2:.2f} s CPU)")
     print(f"work: {work['final_pairs']:,} pairs of finals merged into {work['unions']:,} card unions, "
           f"near ties decided exactly: {work['first_hand_near_ties']} of the first hand, "
-          f"{work['second_hand_near_ties']} of the second")
+          f"{work['second_hand_near_ties']} of the second (with resplits: of the last hand)")
     print(f"EV = {result.ev} = {float(result.ev):.15f}")
     print(f"RTP per initial bet   = {float(result.rtp_initial):.15f}")
     print(f"RTP per total wagered = {float(stats.rtp_total_wagered):.15f}")

@@ -238,8 +238,8 @@ EV_SPLIT_STRATEGIES = (*FIXED_SPLIT_STRATEGIES, *FORMULA_SPLIT_STRATEGIES, "opti
 def _split_option(p: argparse.ArgumentParser, choices: Sequence[str] = SPLIT_STRATEGIES) -> None:
     terms = (", cdp-terms (each term of the resplit formula played best for its own deck, as Farmer's analyser "
              "defines CDP: an EV, not a strategy)" if "cdp-terms" in choices else "")
-    extra = (" or optimal (truly optimal: each hand knowing every card seen; some seconds, with resplits floats "
-             "only and minutes)"
+    extra = (" or optimal (truly optimal: each hand knowing every card seen; some seconds, with resplits "
+             "minutes)"
              if "optimal" in choices else "")
     p.add_argument("--split-strategy", choices=choices,
                    help=f"how split hands are played: cdz (CDZ-, default), cdp1, cdp{terms}{extra}")

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from fractions import Fraction
 
 import pytest
 from conftest import random_rules, random_small_shoe
@@ -146,22 +147,21 @@ def test_rtp_figures_under_truly_optimal_resplits():
 @pytest.mark.parametrize("argv", [
     ["report", "--split-strategy", "optimal", "--set", "max_split_hands=4", "--out", "{tmp}/report"],
     ["sweep", "--split-strategy", "optimal", "--grid", "max_split_hands=2,3", "--out", "{tmp}/sweep"],
-    ["rtp", "--split-strategy", "optimal", "--exact", "--set", "max_split_hands=3"],
-    ["hand", "8,8", "--up", "6", "--split-strategy", "optimal", "--exact", "--set", "max_split_hands=3"],
 ])
 def test_what_needs_more_is_refused_in_one_line(argv, capsys, tmp_path):
-    """Reports, sweeps and exact values under truly optimal play with resplits are refused before any work, in
-    one line, writing nothing."""
+    """Reports and sweeps under truly optimal play with resplits are refused before any work, in one line, writing
+    nothing."""
     assert main([a.format(tmp=tmp_path) for a in argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "resplits" in err
     assert list(tmp_path.iterdir()) == []
 
 
-def test_exact_values_are_refused_but_distributions_are_not():
-    """The Python API: the value of a resplit and its float distribution are computed, its exact value refused in
-    one message; ten-valued pairs split by rank with resplits are refused (the faces would matter); aces that may
-    not be resplit make two hands and keep the one-split search."""
+def test_what_the_search_does_not_play_is_refused():
+    """The Python API: the value of a resplit and its float distribution are computed, and its exact value where
+    its play is certified, refused in one line where a near tie comes before the last hand (8-8 against an ace
+    in S17); ten-valued pairs split by rank with resplits are refused (the faces would matter); aces that may not
+    be resplit make two hands and keep the one-split search."""
     shoe, up, pair, changes = CASES["55-6 DAS, 3 hands"]
     game = small_game(shoe, Rules(**changes))
     assert optimal_split.split_value(game, up, pair) > optimal_split.split_value(game, up, pair, WORST)
@@ -170,7 +170,12 @@ def test_exact_values_are_refused_but_distributions_are_not():
     with pytest.raises(ValueError, match="type_sets"):       # the type multisets of too few hands
         optimal_split._upcard(game, up).splitter.resplit_distribution(pair, False, 3, type_sets(2))
     exact = Game(Rules(**changes), [f - s for f, s in zip(full_shoe(1), shoe)], exact=True)
-    with pytest.raises(EngineError, match="in floats only"):
+    assert optimal_split.split_value(exact, up, pair, WORST) == pytest.approx(
+        optimal_split.split_value(game, up, pair, WORST), abs=1e-13)
+    shoe, up, pair, changes = CASES["88-A S17, 3 hands, unchecked blackjack takes the original bet"]
+    exact = Game(Rules(**changes), [f - s for f, s in zip(full_shoe(1), shoe)], exact=True)
+    with pytest.raises(EngineError, match=r"^exact truly optimal play with resplits of 8-8 vs A is not certified: "
+                                          r"\d+ decisions before the last hand [^\n]*$"):
         optimal_split.split_value(exact, up, pair)
     with pytest.raises(EngineError, match="by value only"):
         optimal_split.split_value(Game(Rules(max_split_hands=3, split_tens="rank")), 5, 9)
@@ -305,3 +310,54 @@ def test_the_chart_command_under_truly_optimal_resplits(monkeypatch, capsys):
     assert data["split_strategy"] == "optimal" and data["optimal_ev"] > data["ev"]
     assert [(done, total) for done, total, _ in heard] == [(k, 7) for k in range(1, 8)]    # A, 5 ... T
     assert sorted(note for _, _, note in heard) == sorted(f"up card {c}" for c in "A56789T")
+
+
+def test_exact_resplits_are_the_reference_fractions():
+    """Exact mode with resplits (``OptimalSplitter.resplit_exact``: the searched play followed forward counting
+    drawing orders, summed in fractions against the exact dealer; near ties in the last hand decided exactly as
+    it goes): on the reference's shoes, wherever the play is certified, the value is the reference's exact
+    fraction to the last digit, best and worst; the masses sum to P(no settled dealer blackjack) exactly; the
+    stake is the float search's and each cell the float distribution's to 1e-13.  Elsewhere (near ties before
+    the last hand, on these tiny shoes) it is refused in one message.  Both happen, and near ties are decided."""
+    certified = refused = 0
+    for name, (shoe, up, pair, _) in CASES.items():
+        base, _, rules, _ = setup(name)
+        game = small_game(shoe, rules)
+        exact_game = Game(rules, [f - s for f, s in zip(full_shoe(1), shoe)], exact=True)
+        deck = [c - 2 * (r == pair) for r, c in enumerate(base)]
+        bj = {0: 9, 9: 0}.get(up) if rules.blackjack_settled_as_peek(up) else None
+        no_settled = 1 - (Fraction(deck[bj], sum(deck)) if bj is not None else 0)
+        for sense in (BEST, WORST):
+            try:
+                cells = optimal_split.split_distribution(exact_game, up, pair, sense)
+            except EngineError as exc:
+                assert "is not certified" in str(exc) and "\n" not in str(exc)
+                refused += 1
+                continue
+            certified += 1
+            reference = ExchangeableResplit(base, up, rules, pair, worst=sense == WORST).value()
+            assert sum(net * p for (_, _, net, _), p in cells.items()) == reference, (name, sense)
+            assert optimal_split.split_value(exact_game, up, pair, sense) == reference
+            assert sum(cells.values()) == no_settled and all(isinstance(p, Fraction) for p in cells.values())
+            stake = sum((hands + doubles) * p for (doubles, _, _, hands), p in cells.items())
+            assert float(stake) == pytest.approx(optimal_split.split_stake(game, up, pair, sense), abs=1e-13)
+            assert optimal_split.split_stake(exact_game, up, pair, sense) == stake
+            floats = optimal_split.split_distribution(game, up, pair, sense)
+            assert set(floats) >= set(cells)
+            assert all(abs(float(cells.get(k, 0)) - v) < 1e-13 for k, v in floats.items())
+    decided = sum(optimal_split.work(g)["second_hand_near_ties"] for g in list(optimal_split._ENGINES) if g.exact)
+    assert certified >= 12 and refused >= 1 and decided > 0, (certified, refused, decided)
+
+
+def test_hand_gives_the_exact_split_under_truly_optimal_resplits(capsys):
+    """``bjev hand 8,8 --up 6 --split-strategy optimal --exact`` with resplits to three hands on the full deck: the
+    split's EV as a fraction in lowest terms, the float search's value to 1e-13, the best play, the fraction the
+    Python API gives."""
+    argv = ["hand", "8,8", "--up", "6", "--split-strategy", "optimal", "--set", "max_split_hands=3", "--json"]
+    assert main([*argv, "--exact"]) == 0
+    exact = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    floats = json.loads(capsys.readouterr().out)
+    split = Fraction(exact["split"]["fraction"])
+    assert exact["best"] == floats["best"] == "split" and float(split) == pytest.approx(floats["split"], abs=1e-13)
+    assert split == optimal_split.split_value(Game(Rules(max_split_hands=3), exact=True), 5, 7)

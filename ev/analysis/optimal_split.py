@@ -1,4 +1,4 @@
-"""Truly optimal split play: one split (two hands) in both arithmetics, resplits in floats.
+"""Truly optimal split play: one split (two hands) and resplits, in both arithmetics.
 
 CDZ-, CDP1 and CDP fix how a split hand is played from its own cards.  Under
 *truly optimal* play (split strategy ``"optimal"``) the first hand is played
@@ -39,14 +39,17 @@ path (near ties decided exactly by a plain recursion, :class:`_ExactHand`).
 **Resplits** (three or four hands): each hand knows every card seen and how
 many hands may still be made, and an arriving pair card is resplit or kept;
 the core searches the round's states (``OptimalSplitter.resplit_value``), in
-floats only, value and stake; its outcome distribution follows the searched
-play forward, card by card, every hand settled against the same dealer
-(``OptimalSplitter.resplit_distribution``, floats).  Exact values of that play
-are refused (:func:`check_resplit_question`), and so are tens split by rank
-with resplits (:func:`check_rules`).  The basic-strategy chart measured
-against this play works (floats, like the chart of every split strategy); the
-commands that state exact figures (reports, sweeps) refuse before any work
-(:func:`refuse_resplits`).  One split works at every deck count (1-8); with
+floats, value and stake; its outcome distribution follows the searched play
+forward, card by card, every hand settled against the same dealer
+(``OptimalSplitter.resplit_distribution``).  *Exact mode* certifies and
+evaluates that play the same way as with one split: followed forward counting
+each state's drawing orders (integers), its ends summed exactly against the
+dealer (``OptimalSplitter.resplit_exact``); a decision within ``NEAR_TIE`` of
+its runner-up is decided again exactly where no hand waits (:class:`_LastHand`)
+and refused elsewhere, in one message.  Tens split by rank with resplits are
+refused (:func:`check_rules`).  The basic-strategy chart measured against this
+play works (floats, like the chart of every split strategy); reports and
+sweeps refuse it before any work (:func:`refuse_resplits`).  One split works at every deck count (1-8); with
 resplits the state table is bounded (1.5 GiB: one or two decks with four
 hands, more with three).  :func:`watch` tells a progress bar of each up card
 whose searches end.
@@ -66,7 +69,7 @@ from typing import TYPE_CHECKING, Any
 from ev.analysis.splits import type_sets
 from ev.core.actions import Action
 from ev.core.arithmetic import EXACT, FLOAT, Number
-from ev.core.cards import N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
+from ev.core.cards import ACE, N_RANKS, RANK_SYMBOLS, TEN, composition_of, format_hand, hand_total, subtract
 from ev.core.rules import Rules
 from ev.errors import EngineError
 
@@ -105,26 +108,16 @@ def check_rules(rules: Rules, pair: int) -> None:
             "K-K resplits only a K); use --split-strategy cdz, cdp1 or cdp, or split_tens=value")
 
 
-def check_resplit_question(rules: Rules, exact: bool) -> None:
-    """Refuse what is not computed yet for truly optimal play with resplits (three or four hands): exact values;
-    its float EV, stake and outcome distribution are (``OptimalSplitter.resplit_value``,
-    ``resplit_distribution``)."""
-    if exact and rules.max_split_hands > 2:
-        raise EngineError(
-            "truly optimal split play with resplits is computed in floats only (the exact mode is not "
-            "implemented yet); leave out --exact, or use --split-strategy cdz, cdp1 or cdp")
-
-
 def refuse_resplits(rules: Rules, split_strategy: str, what: str) -> None:
     """Refuse, before any work, a command that plays truly optimal split play (``what``: "a report", "a sweep
-    variant") on rules that let a pair make more than two hands: that play is computed in floats only (its EV,
-    expected stake, outcome distribution and the chart measured against it), and a report states exact figures,
-    a sweep variant its exact row."""
+    variant") on rules that let a pair make more than two hands: of that play the EV, expected stake and outcome
+    distribution are computed (exact where certified) and the chart measured against it, not yet a report's
+    parts (the worst play, the self-checks under it) or a sweep's rows."""
     if split_strategy == "optimal" and any(rules.split_hands(pair) > 2 for pair in range(N_RANKS)):
         raise EngineError(
             f"{what} under truly optimal split play with resplits (max_split_hands={rules.max_split_hands}) is not "
-            "made yet: that play is computed in floats only (its EV, expected stake and outcome distribution: bjev "
-            "rtp, bjev hand; the chart measured against it: bjev chart); use --split-strategy cdz, cdp1 or cdp")
+            "made yet: that play's figures are (bjev rtp, bjev hand, --exact where certified), and the chart "
+            "measured against it (bjev chart); use --split-strategy cdz, cdp1 or cdp")
 
 
 def split_value(game: Game, up: int, pair: int, sense: int = BEST) -> Number:
@@ -168,7 +161,6 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
     engines = [_upcard(game, up) for up in game.upcards()]
     if not game.rules.may_split:
         return
-    check_resplit_question(game.rules, game.exact)
     for engine in engines:          # refuse what the search does not play at once, with one message
         for pair in engine.pairs():
             check_rules(game.rules, pair)
@@ -395,7 +387,6 @@ class _Upcard:
 
     def _resplit(self, pair: int, one_card: bool, sense: int) -> tuple[float, float]:
         """(value, stake) of a split of three or four hands at most, floats (see ``resplit_value``)."""
-        check_resplit_question(self.rules, self.exact)
         value, stake, _ = self._run(_interruptible, self.splitter.resplit_value, pair, one_card,
                                     self.rules.split_hands(pair), sense)
         return value, stake
@@ -404,7 +395,7 @@ class _Upcard:
         values = self.values[sense]
         if pair not in values:
             one_card = self._check(pair)
-            if self.rules.split_hands(pair) > 2:
+            if self.rules.split_hands(pair) > 2 and not self.exact:
                 values[pair] = self._resplit(pair, one_card, sense)[0]
             elif self.exact:
                 self.distribution(pair, sense)
@@ -413,20 +404,25 @@ class _Upcard:
         return values[pair]
 
     def stake(self, pair: int, sense: int = BEST) -> Number:
-        if self.rules.split_hands(pair) > 2:
+        resplit = self.rules.split_hands(pair) > 2
+        if resplit and not self.exact:
             return self._resplit(pair, self._check(pair), sense)[1]
         if not self.exact:
             return self._run(self.splitter.split_stake, pair, self._check(pair), sense)
-        return sum(((2 + doubles) * mass for (doubles, _, _), mass in self.distribution(pair, sense).items()),
-                   Fraction(0))
+        return sum(((cell[3] if resplit else 2) + cell[0]) * mass
+                   for cell, mass in self.distribution(pair, sense).items())
 
     def distribution(self, pair: int, sense: int = BEST) -> dict:
         distributions = self.distributions[sense]
         if pair not in distributions and self.rules.split_hands(pair) > 2:
-            check_resplit_question(self.rules, self.exact)
             most = self.rules.split_hands(pair)
-            distributions[pair] = self._run(_interruptible, self.splitter.resplit_distribution, pair,
-                                            self._check(pair), most, type_sets(most), sense)
+            if self.exact:
+                distributions[pair] = self._exact_resplit(pair, sense)
+                self.values[sense][pair] = sum((cell[2] * mass for cell, mass in distributions[pair].items()),
+                                               Fraction(0))
+            else:
+                distributions[pair] = self._run(_interruptible, self.splitter.resplit_distribution, pair,
+                                                self._check(pair), most, type_sets(most), sense)
         if pair not in distributions:
             one_card = self._check(pair)
             if self.exact:
@@ -438,6 +434,31 @@ class _Upcard:
         return distributions[pair]
 
     # ----- exact: certify, then evaluate ------------------------------------------------------
+    def _exact_resplit(self, pair: int, sense: int) -> dict:
+        """The exact outcome distribution of a split of three or four hands at most under the float search's play
+        (``OptimalSplitter.resplit_exact``), certified: where a decision's runner-up lies within ``NEAR_TIE`` of
+        the best it is decided again exactly, as the play is followed (a hand in play with no hand waiting:
+        :class:`_LastHand`); every other decision is the exact optimum as it stands (the float error lies far
+        below).  A near tie elsewhere (a hand with hands waiting, or resplit or keep) is refused in one message."""
+        most = self.rules.split_hands(pair)
+        last = _LastHand(self, sense)
+
+        def decide(gone: int, hard: int, ace: bool, two: bool, waiting: int, made: int) -> int | None:
+            if waiting:
+                return None
+            self.resolved[sense][1] += 1
+            return last.decide(_unpack(gone), hard, ace, two)
+
+        near, cells = self._run(_interruptible, self.splitter.resplit_exact, pair, self._check(pair), most,
+                                type_sets(most), sense, NEAR_TIE, decide)
+        if near:
+            raise EngineError(
+                f"exact {'truly optimal' if sense == BEST else 'worst'} play with resplits of "
+                f"{RANK_SYMBOLS[pair]}-{RANK_SYMBOLS[pair]} vs {RANK_SYMBOLS[self.up]} is not certified: {len(near)} "
+                f"decisions before the last hand lie within {NEAR_TIE:g} of the runner-up (decided exactly in the "
+                "last hand only); leave out --exact, or use --split-strategy cdz, cdp1 or cdp")
+        return cells
+
     def _exact_distribution(self, pair: int, one_card: bool, sense: int) -> dict:
         """Decide the near ties the float strategy meets exactly (as overrides), until it meets none;
         then its exact distribution (``OptimalSplitter.exact_distribution``)."""
@@ -501,6 +522,66 @@ class _Upcard:
                   "actions": list(actions)}
         if record not in self.ties[sense]:
             self.ties[sense].append(record)
+
+
+class _LastHand:
+    """The last hand of a split round with resplits (no hand waiting, so nothing but its own result follows): its
+    exact best (``sense`` ``WORST``: worst) play from a state by plain recursion in Fractions, the deck the
+    shoe less the up card and every card gone.  Decides the near ties the float search meets there, as the
+    search would with exact values: exact ties go to the earlier action (stand, hit, double)."""
+
+    def __init__(self, upcard: _Upcard, sense: int) -> None:
+        self.upcard, self.sense, self.rules = upcard, sense, upcard.rules
+        self.poly = EXACT.dealer(upcard.up, self.rules.hit_soft_17, self.rules.settled_blackjack_rank(upcard.up),
+                                 upcard.caps)
+        self.bj = self.rules.settled_blackjack_rank(upcard.up)
+        self.memo: dict[tuple, Fraction] = {}
+
+    def own(self, deck: tuple, hard: int, ace: bool) -> Fraction:
+        """The result of a hand that ends with this hard total (bet 1) against the dealer drawing from ``deck``."""
+        n = sum(deck)
+        if hard > 21:
+            return -(1 - Fraction(deck[self.bj], n)) if self.bj >= 0 else Fraction(-1)
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        p = self.poly.probabilities(deck)
+        value = p[5] - p[6]
+        for k in range(5):
+            value += p[k] if 17 + k < total else -p[k] if 17 + k > total else 0
+        return value
+
+    def options(self, deck: tuple, hard: int, ace: bool, two: bool) -> list[Fraction]:
+        """Stand, hit and (where allowed) double, each valued with the play after it best for the sense."""
+        n = sum(deck)
+        total = hard + 10 if ace and hard + 10 <= 21 else hard
+        options = [self.own(deck, hard, ace)]
+        hit = double = Fraction(0)
+        for r in range(N_RANKS):
+            if not deck[r]:
+                continue
+            rest = tuple(c - (k == r) for k, c in enumerate(deck))
+            h2, a2 = hard + r + 1, ace or r == ACE
+            p = Fraction(deck[r], n)
+            hit += p * (self.own(rest, h2, a2) if h2 > 21 else self.value(rest, h2, a2))
+            double += p * 2 * self.own(rest, h2, a2)
+        options.append(hit)
+        if two and self.rules.may_double(total, total != hard, after_split=True):
+            options.append(double)
+        return options
+
+    def value(self, deck: tuple, hard: int, ace: bool) -> Fraction:
+        """A hand of more than two cards: its value under the sense's play (21: it stands)."""
+        key = (deck, hard, ace)
+        if key not in self.memo:
+            total = hard + 10 if ace and hard + 10 <= 21 else hard
+            options = [self.own(deck, hard, ace)] if total >= 21 else self.options(deck, hard, ace, False)
+            self.memo[key] = max(options) if self.sense == BEST else min(options)
+        return self.memo[key]
+
+    def decide(self, gone: tuple, hard: int, ace: bool, two: bool) -> int:
+        """The action (0 stand, 1 hit, 2 double) of the hand in play at this state: the first of the best."""
+        options = self.options(subtract(self.upcard.base, gone), hard, ace, two)
+        best = max(options) if self.sense == BEST else min(options)
+        return options.index(best)
 
 
 class _ExactHand:

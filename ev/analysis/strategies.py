@@ -53,8 +53,9 @@ def search_reason(decks: int, search_decks: int) -> str:
 
 
 #: why the truly optimal row is missing where a pair may be split more than once
-OPTIMAL_RESPLIT_REASON = ("truly optimal split play with resplits is computed in floats only (bjev rtp, bjev hand), "
-                          "and only on shoes small enough for its memory bound, and this report states exact figures")
+OPTIMAL_RESPLIT_REASON = ("truly optimal split play with resplits takes minutes even on one deck (bjev rtp, bjev hand; "
+                          "exact with --exact where its play is certified), and is searched only on shoes small "
+                          "enough for its memory bound; the report does not make that search")
 
 
 def _missing(v: Any) -> bool:

@@ -147,8 +147,8 @@ def rtp_of(game: Game, split_strategy: str = "cdz", strategy: str = "optimal",
         lines, data["split_strategies"] = split_comparison(split_strategy_stats(game, stats), exact)
         text = "\n".join([text, "", *lines])
         if resplits(rules):
-            data["note"] = RESPLIT_OPTIMAL_NOTE
-            text = "\n".join([text, "", textwrap.fill(RESPLIT_OPTIMAL_NOTE, 100)])
+            data["note"] = resplit_optimal_note(exact)
+            text = "\n".join([text, "", textwrap.fill(data["note"], 100)])
     return text, data
 
 
@@ -222,12 +222,17 @@ def resplits(rules: Rules) -> bool:
     return rules.max_split_hands > 2 and any(rules.split_hands(pair) > 2 for pair in range(len(RANK_SYMBOLS)))
 
 
-RESPLIT_OPTIMAL_NOTE = ("Truly optimal play with resplits: each split hand is played knowing every card seen (the "
-                        "pair cards, earlier hands, the cards that started later hands) and how many hands may "
-                        "still be made, and an arriving pair card is resplit or kept, whichever is worth more. Its "
-                        "figures, the outcome distribution included, are computed in floats (every hand settled "
-                        "against the same dealer hand); its exact fractions are not computed yet: use "
-                        "--split-strategy cdp for them.")
+def resplit_optimal_note(exact: bool) -> str:
+    """What truly optimal play with resplits is, and how its figures were made (``exact``: in fractions)."""
+    play = ("Truly optimal play with resplits: each split hand is played knowing every card seen (the pair cards, "
+            "earlier hands, the cards that started later hands) and how many hands may still be made, and an "
+            "arriving pair card is resplit or kept, whichever is worth more. ")
+    if exact:
+        return play + ("Its figures are exact fractions: the float search's play, every decision it makes clear of "
+                       "its runner-up by more than 1e-9 (so the exact optimum), followed forward card by card and "
+                       "every hand settled against the same dealer hand, summed exactly.")
+    return play + ("Its figures, the outcome distribution included, are computed in floats (every hand settled "
+                   "against the same dealer hand); --exact gives them as exact fractions.")
 
 
 def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: RoundStats) -> tuple[str, dict]:

@@ -52,13 +52,13 @@ from libc.stdint cimport int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from math import comb
 
-from libc.math cimport NAN
+from libc.math cimport INFINITY, NAN, fabs
 from libc.string cimport memcpy, memset
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
 from ev.core._constants cimport ACE, BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND
-from ev.core._exact_sums cimport exact_split_cells
+from ev.core._exact_sums cimport exact_cell_sums, exact_split_cells
 from ev.core._keymap cimport KeyMap, keymap_free, keymap_init
 from ev.core._player cimport UpcardSolver, ctx_index
 from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatten_cells, hand_type, merge_cell,
@@ -228,6 +228,8 @@ cdef struct RCtx:       # one resplit search: the pair, the rules that bear on a
     bint failed                 # out of memory, too large, or stopped
     bint follow_too_large       # the play followed forward outgrew FOLLOW_MOST_STATES
     bint stopped                # request_stop was called
+    bint count_ways             # the play followed forward counts drawing orders (exact mode), not probabilities
+    double near                 # counting ways: a decision whose runner-up lies within this of the best is near
 
 
 cdef extern from *:
@@ -330,6 +332,20 @@ cdef inline int best_option(const double* o) noexcept nogil:
     return choice
 
 
+cdef inline int near_options(const double* o, double near) noexcept nogil:
+    """How many of stand, hit and double (``o`` as for ``best_option``; a NaN double is not an option) lie within
+    ``near`` of the best."""
+    cdef double best = o[0]
+    cdef int k, count = 0
+    for k in range(2, 6, 2):
+        if o[k] == o[k] and o[k] > best:
+            best = o[k]
+    for k in range(0, 6, 2):
+        if o[k] == o[k] and o[k] >= best - near:
+            count += 1
+    return count
+
+
 cdef inline bint stop_following(RCtx* c, size_t held) noexcept nogil:
     """Must the play followed forward stop: its search failed, or it holds more than FOLLOW_MOST_STATES states
     (then flagged as too large)?"""
@@ -372,6 +388,13 @@ cdef class OptimalSplitter:
     # work counters
     cdef int64_t n_first, n_second, n_lookups, n_pairs, n_unions, n_released   # n_released: decks of freed memos
     cdef int64_t n_round_states, n_hand_states     # the resplit searches' states (round, and hands in play)
+    cdef double last_gap           # second_card: how far resplitting and keeping lay apart (INFINITY: no choice)
+    cdef vector[uint64_t] ends     # the play followed counting ways: each end (no hand waiting), its cards gone,
+    cdef vector[int] end_group     # its type multiset and hands made (tset * F_HANDS + hands),
+    cdef vector[double] end_ways   # and its number of drawing orders (an integer, exact below 2^53)
+    cdef vector[uint64_t] near_at  # counting ways: the near ties met, (cards gone, decision key) pairs
+    cdef unordered_map[FKey, int, FKeyHash] overrides    # decision key -> the action decided exactly instead
+    cdef object decider            # resplit_exact's ``decide``: asked (with the GIL) at each near tie met
 
     def __cinit__(self, UpcardSolver solver):
         cdef int r
@@ -1022,6 +1045,7 @@ cdef class OptimalSplitter:
         while fewer than ``c.most`` hands exist, of resplitting it (a new hand waits, this one draws again),
         unless keeping it is better by more than TIE.  True when it is resplit."""
         cdef double rv, rs
+        self.last_gap = INFINITY
         if c.one_card and c.pair == ACE:
             self.leaf(c, gone + unit(r), ckey + c.cunit[r], n - 1, -1, r + 2, True, 1, w - 1, m, v, st)
         else:
@@ -1029,6 +1053,7 @@ cdef class OptimalSplitter:
                       True, w - 1, m, v, st)
         if r == c.pair and m < c.most:
             self.between(c, gone + unit(r), ckey + c.cunit[r], n - 1, w + 1, m + 1, &rv, &rs)
+            self.last_gap = fabs(v[0] - rv)
             if not (v[0] > rv + TIE):
                 v[0] = rv
                 st[0] = rs
@@ -1173,7 +1198,78 @@ cdef class OptimalSplitter:
         every hand is settled against the same dealer outcome."""
         return self.resplit_search(pair, one_card, most, sense, type_sets)
 
-    cdef object resplit_search(self, int pair, bint one_card, int most, int sense, list type_sets):
+    def resplit_exact(self, int pair, bint one_card, int most, list type_sets, int sense=1, double near=1e-9,
+                      decide=None):
+        """The exact outcome distribution of the play of ``resplit_value``, unless that play meets a near tie.
+        The play is followed forward as for ``resplit_distribution``, counting each state's drawing orders (an
+        integer) instead of its probability, and at each end (no hand waiting) the cards gone, the hands' types
+        and the orders are kept; those are summed exactly against the dealer (``_exact_sums.exact_cell_sums``:
+        P = orders x ff(D, u) x dealer numerators over one falling factorial, modulo primes, then the Chinese
+        remainder theorem).  At a hand in play whose runner-up lies within ``near`` of the best,
+        ``decide(cards gone, hard total, ace, two cards, hands waiting, hands made)`` (hands made 2 where none
+        waits) is asked for the action (0 stand, 1 hit, 2 double; None: it cannot say), once per decision, and
+        that action is played.  Returns ``(near, cells)``: the near ties not decided, each once, as
+        ("hand", cards gone, hard, ace, two, waiting, made) or
+        ("resplit", cards gone, pair card's rank, waiting, made) (cards gone packed, 6 bits a rank, ace lowest);
+        and, when there are none, {(doubles, dealer_blackjack, net, hands): Fraction} in joint units (else
+        None: the float play may not be the exact optimum there)."""
+        cdef vector[uint64_t] unions
+        cdef vector[vector[Cell]] per_union
+        cdef vector[Cell] cells
+        cdef vector[int] cell_of
+        cdef KeyMap union_index
+        cdef int d0[N_RANKS]
+        cdef int r, o, g, tset, hands, status = 0
+        cdef size_t i
+        cdef uint64_t start = 2 * unit(pair)
+        self.overrides.clear()
+        self.decider = decide
+        try:
+            met = self.resplit_search(pair, one_card, most, sense, type_sets, True, near)
+        finally:
+            self.overrides.clear()
+            self.decider = None
+        near_ties = []
+        for gone, b in dict.fromkeys(met):
+            if f_hard(b):
+                near_ties.append(("hand", gone, f_hard(b), bool(f_ace(b)), bool(f_two(b)), f_w(b), f_m(b)))
+            else:
+                near_ties.append(("resplit", gone, f_tset(b), f_w(b), f_m(b)))
+        try:
+            if near_ties:
+                return near_ties, None
+            for i in range(self.end_ways.size()):
+                if not self.end_ways[i] < 9007199254740992.0:      # 2^53: the orders counted exactly below it
+                    raise ValueError("a state of the split round is reached in too many drawing orders for the exact "
+                                     "sum (2^53 or more)")
+            n_groups = len(type_sets) * F_HANDS
+            cell_of.resize(n_groups * N_OUTCOMES)
+            for g in range(n_groups):
+                tset, hands = g // F_HANDS, g % F_HANDS
+                for o in range(N_OUTCOMES):
+                    cell_of[g * N_OUTCOMES + o] = f_cell(type_sets[tset][0], o == BLACKJACK,
+                                                         type_sets[tset][1][o], hands)
+            if keymap_init(&union_index, 10) < 0:
+                raise MemoryError()
+            with nogil:
+                for i in range(self.ends.size()):
+                    status |= merge_cell(&union_index, unions, per_union, self.ends[i] - start, self.end_group[i],
+                                         <int64_t>self.end_ways[i])
+                flatten_cells(per_union, cells)
+            keymap_free(&union_index)
+            if status < 0:
+                raise MemoryError()
+        finally:
+            self.ends.clear()
+            self.end_group.clear()
+            self.end_ways.clear()
+        for r in range(N_RANKS):
+            d0[r] = self.base[r] - (2 if r == pair else 0)
+        sums = exact_cell_sums(self.solver.dealer, d0, unions, cells, cell_of, F_CELLS)
+        return 0, {f_cell_key(k): v for k, v in sums.items()}
+
+    cdef object resplit_search(self, int pair, bint one_card, int most, int sense, list type_sets,
+                               bint count_ways=False, double near=0.0):
         cdef RCtx c
         cdef int r, cap, top = 0, per_hand
         cdef double v, st
@@ -1203,6 +1299,11 @@ cdef class OptimalSplitter:
         c.double_lo, c.double_hi = self.solver.double_lo, self.solver.double_hi
         c.n_states = c.n_hands = 0
         c.failed = c.stopped = c.follow_too_large = False
+        c.count_ways, c.near = count_ways, near
+        self.ends.clear()
+        self.end_group.clear()
+        self.end_ways.clear()
+        self.near_at.clear()
         for r in range(N_RANKS):
             # the most cards of rank r the round can hold: each hand at most 21 // value + 1 (its last
             # card may bust it)
@@ -1244,6 +1345,8 @@ cdef class OptimalSplitter:
             self.n_hand_states += c.n_hands
         if type_sets is None:
             return None
+        if count_ways:
+            return [(self.near_at[2 * i], self.near_at[2 * i + 1]) for i in range(self.near_at.size() // 2)]
         return {f_cell_key(k): cells[k] for k in range(F_CELLS) if cells[k] != 0.0}
 
     cdef void follow(self, RCtx* c, uint64_t gone0, int n0, const vector[int]& combine, const vector[int]& doubles_of,
@@ -1292,6 +1395,15 @@ cdef class OptimalSplitter:
                 c.failed = True
                 return
             choice = best_option(o)
+            if c.count_ways:
+                nk.a, nk.b = gone, f_pack(0, w, m if w else 2, hard, ace, two)      # the decision's key
+                if not self.overrides.count(nk) and near_options(o, c.near) > 1:
+                    self.overrides[nk] = self.ask_decider(gone, hard, ace, two, w, m if w else 2)
+                if self.overrides.count(nk) and self.overrides[nk] >= 0:
+                    choice = self.overrides[nk]
+                elif self.overrides.count(nk):          # a near tie not decided: kept, to be refused
+                    self.near_at.push_back(nk.a)
+                    self.near_at.push_back(nk.b)
         if choice == 0:             # stand: the hand ends on this level
             nk.a, nk.b = gone, f_pack(combine[tset * N_TYPES + hand_type(total, 1)], w, m, 0, False, False)
             between_now[nk] += p
@@ -1300,7 +1412,7 @@ cdef class OptimalSplitter:
             k = self.base[r] - count_of(gone, r)
             if k <= 0:
                 continue
-            q = p * k / n
+            q = p if c.count_ways else p * k / n
             h2, ace2 = hard + r + 1, ace or r == ACE
             nk.a = gone + unit(r)
             if choice == 2 or h2 > 21:      # doubled, or busted: the hand ends
@@ -1323,6 +1435,11 @@ cdef class OptimalSplitter:
         cdef const double* e
         cdef FKey nk
         cdef bint aces = c.one_card and c.pair == ACE
+        if w == 0 and c.count_ways:         # exact mode: the end and its ways, summed exactly by resplit_exact
+            self.ends.push_back(gone)
+            self.end_group.push_back(tset * F_HANDS + m)
+            self.end_ways.push_back(p)
+            return
         if w == 0:
             entry = self.dealer(gone)
             if self.out_of_memory:
@@ -1338,12 +1455,15 @@ cdef class OptimalSplitter:
             k = self.base[r] - count_of(gone, r)
             if k <= 0:
                 continue
-            q = p * k / n
+            q = p if c.count_ways else p * k / n
             nk.a = gone + unit(r)
             if r == c.pair and m < c.most:      # the search's own choice (its values read from the memo)
                 resplit = self.second_card(c, gone, ckey, n, r, w, m, &hv, &hs)
                 if c.failed:
                     return
+                if c.count_ways and self.last_gap <= c.near:      # resplit or keep: (gone, 0, w, m) and the card
+                    self.near_at.push_back(gone)
+                    self.near_at.push_back(f_pack(r, w, m, 0, False, False))
                 if resplit:
                     nk.b = f_pack(tset, w + 1, m + 1, 0, False, False)
                     between_next[nk] += q
@@ -1354,6 +1474,17 @@ cdef class OptimalSplitter:
             else:
                 nk.b = f_pack(tset, w - 1, m, c.pair + r + 2, c.pair == ACE or r == ACE, True)
                 hands_next[nk] += q
+
+    cdef int ask_decider(self, uint64_t gone, int hard, bint ace, bint two, int w, int m) noexcept with gil:
+        """The action ``self.decider`` gives a hand in play at a near tie (0 stand, 1 hit, 2 double), or -1 where it
+        gives none (no decider, None, or an error: the near tie is then reported, not decided)."""
+        if self.decider is None:
+            return -1
+        try:
+            action = self.decider(gone, hard, bool(ace), bool(two), w, m)
+            return -1 if action is None else int(action)
+        except Exception:
+            return -1
 
     cdef inline uint64_t compact(self, RCtx* c, uint64_t gone) noexcept nogil:
         """The search's compact key of the cards gone."""
