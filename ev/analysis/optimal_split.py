@@ -524,6 +524,18 @@ class _Upcard:
             self.ties[sense].append(record)
 
 
+def _exact_result(poly: Any, bj: int, deck: Sequence[int], total: int) -> Fraction:
+    """A finished hand's exact result (bet 1; ``total`` above 21 a bust) against the dealer drawing from ``deck``
+    (``poly``: the exact dealer, ``bj`` the hole card of a settled blackjack or -1), joint units."""
+    if total > 21:
+        return -(1 - Fraction(deck[bj], sum(deck))) if bj >= 0 else Fraction(-1)
+    p = poly.probabilities(deck)
+    value = p[5] - p[6]
+    for k in range(5):
+        value += p[k] if 17 + k < total else -p[k] if 17 + k > total else 0
+    return value
+
+
 class _LastHand:
     """The last hand of a split round with resplits (no hand waiting, so nothing but its own result follows): its
     exact best (``sense`` ``WORST``: worst) play from a state by plain recursion in Fractions, the deck the
@@ -539,15 +551,8 @@ class _LastHand:
 
     def own(self, deck: tuple, hard: int, ace: bool) -> Fraction:
         """The result of a hand that ends with this hard total (bet 1) against the dealer drawing from ``deck``."""
-        n = sum(deck)
-        if hard > 21:
-            return -(1 - Fraction(deck[self.bj], n)) if self.bj >= 0 else Fraction(-1)
         total = hard + 10 if ace and hard + 10 <= 21 else hard
-        p = self.poly.probabilities(deck)
-        value = p[5] - p[6]
-        for k in range(5):
-            value += p[k] if 17 + k < total else -p[k] if 17 + k > total else 0
-        return value
+        return _exact_result(self.poly, self.bj, deck, total)
 
     def options(self, deck: tuple, hard: int, ace: bool, two: bool) -> list[Fraction]:
         """Stand, hit and (where allowed) double, each valued with the play after it best for the sense."""
@@ -602,16 +607,8 @@ class _ExactHand:
 
     def own(self, drawn: tuple) -> Fraction:
         """The hand's own result (bet 1) against the dealer drawing from deck0 - drawn."""
-        deck = subtract(self.deck0, drawn)
-        n = sum(deck)
         total, _ = hand_total(self.hand(drawn))
-        if total > 21:
-            return -(1 - Fraction(deck[self.bj], n)) if self.bj >= 0 else Fraction(-1)
-        p = self.poly.probabilities(deck)
-        value = p[5] - p[6]
-        for k in range(5):
-            value += p[k] if 17 + k < total else -p[k] if 17 + k > total else 0
-        return value
+        return _exact_result(self.poly, self.bj, subtract(self.deck0, drawn), total)
 
     def hand(self, drawn: tuple) -> tuple:
         return tuple(c + (r == self.pair) for r, c in enumerate(drawn))
