@@ -540,7 +540,6 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
         raise UsageError("--seed and --workers set up the simulation, which --simulate-rounds 0 leaves out")
     check_rounds(rounds, args.max_rounds, args.workers)
     rules = make_rules(args.rules, args.assignments)
-    refuse_resplits(rules, _split(args), "a report")
     from ev.present.report.meta import load_meta
     meta = load_meta(args.meta) if args.meta else None
     with output_target(args.out) as target:       # an unwritable or busy --out fails now, not after the work

@@ -145,12 +145,10 @@ def test_rtp_figures_under_truly_optimal_resplits():
 
 
 @pytest.mark.parametrize("argv", [
-    ["report", "--split-strategy", "optimal", "--set", "max_split_hands=4", "--out", "{tmp}/report"],
     ["sweep", "--split-strategy", "optimal", "--grid", "max_split_hands=2,3", "--out", "{tmp}/sweep"],
 ])
 def test_what_needs_more_is_refused_in_one_line(argv, capsys, tmp_path):
-    """Reports and sweeps under truly optimal play with resplits are refused before any work, in one line, writing
-    nothing."""
+    """Sweeps under truly optimal play with resplits are refused before any work, in one line, writing nothing."""
     assert main([a.format(tmp=tmp_path) for a in argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "resplits" in err

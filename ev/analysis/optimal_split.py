@@ -48,8 +48,8 @@ dealer (``OptimalSplitter.resplit_exact``); a decision within ``NEAR_TIE`` of
 its runner-up is decided again exactly where no hand waits (:class:`_LastHand`)
 and refused elsewhere, in one message.  Tens split by rank with resplits are
 refused (:func:`check_rules`).  The basic-strategy chart measured against this
-play works (floats, like the chart of every split strategy); reports and
-sweeps refuse it before any work (:func:`refuse_resplits`).  One split works at every deck count (1-8); with
+play works (floats, like the chart of every split strategy), and so does the
+report; sweeps refuse it before any work (:func:`refuse_resplits`).  One split works at every deck count (1-8); with
 resplits the state table is bounded (1.5 GiB: one or two decks with four
 hands, more with three).  :func:`watch` tells a progress bar of each up card
 whose searches end.
@@ -109,15 +109,13 @@ def check_rules(rules: Rules, pair: int) -> None:
 
 
 def refuse_resplits(rules: Rules, split_strategy: str, what: str) -> None:
-    """Refuse, before any work, a command that plays truly optimal split play (``what``: "a report", "a sweep
-    variant") on rules that let a pair make more than two hands: of that play the EV, expected stake and outcome
-    distribution are computed (exact where certified) and the chart measured against it, not yet a report's
-    parts (the worst play, the self-checks under it) or a sweep's rows."""
+    """Refuse, before any work, a command that plays truly optimal split play (``what``: "a sweep variant") on
+    rules that let a pair make more than two hands: a variant's searches take minutes even on one deck."""
     if split_strategy == "optimal" and any(rules.split_hands(pair) > 2 for pair in range(N_RANKS)):
         raise EngineError(
             f"{what} under truly optimal split play with resplits (max_split_hands={rules.max_split_hands}) is not "
-            "made yet: that play's figures are (bjev rtp, bjev hand, --exact where certified), and the chart "
-            "measured against it (bjev chart); use --split-strategy cdz, cdp1 or cdp")
+            "made: its searches take minutes even on one deck (bjev rtp, bjev chart and bjev report make them, "
+            "--exact where certified); use --split-strategy cdz, cdp1 or cdp")
 
 
 def split_value(game: Game, up: int, pair: int, sense: int = BEST) -> Number:

@@ -69,7 +69,8 @@ CANDIDATE_EFFECTS: tuple[tuple[str, dict], ...] = (
 
 def computable(rules: Rules, split_strategy: str) -> bool:
     """Can optimal play under ``split_strategy`` be computed for ``rules``?  Not truly optimal split play where a
-    pair may make more than two hands (``ev.analysis.optimal_split`` gives exact figures for one split only)."""
+    pair may make more than two hands (its searches take minutes a table there, and are exact only where
+    certified)."""
     return split_strategy != "optimal" or all(rules.split_hands(pair) <= 2 for pair in range(N_RANKS))
 
 

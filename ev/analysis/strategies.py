@@ -120,14 +120,15 @@ def with_insurance(policy: Policy, insurance: bool = True, even_money: bool = Tr
 def minimum_scope(rules: Rules) -> tuple[str, str]:
     """(scope, reason) of :func:`minimum_figures` under ``rules``: ``SCOPE_ALL`` where no pair makes more
     than two hands (the true minimum over every legal strategy), else ``SCOPE_CDZ`` (the search over split
-    hands' play gives exact figures for one split only; with resplits it is floats, and minutes a table)."""
+    hands' play takes minutes a table with resplits, and is exact only where its play is certified)."""
     if not rules.may_split:
         return SCOPE_ALL, "no pair may be split: every decision is searched"
     most = max(rules.split_hands(pair) for pair in range(N_RANKS))
     if most <= 2:
         return SCOPE_ALL, "every decision is searched, split hands' play with every card seen"
-    return SCOPE_CDZ, (f"a pair may make up to {most} hands and the search over split hands' play gives exact "
-                       f"figures for one split only, so split hands follow one table per up card (CDZ-)")
+    return SCOPE_CDZ, (f"a pair may make up to {most} hands and the search over split hands' play is not made "
+                       f"with resplits here (minutes a table, exact only where certified), so split hands follow "
+                       f"one table per up card (CDZ-)")
 
 
 def minimum_figures(game: Game, distribution: bool = False) -> Figures | RoundStats:
