@@ -454,7 +454,7 @@ def rules_effect_output(rules: Rules, split_strategy: str = "cdz",
         "One rule changed from the base game",
         tabulate(effect_rows, headers=["change", "EV", "EV change", "RTP/initial", "RTP/wagered"],
                  disable_numparse=True),
-    ] + ([f"Left out: {', '.join(left_out)} (of truly optimal split play with resplits only float figures are "
-          "computed, no exact fractions)"]
+    ] + ([f"Left out: {', '.join(left_out)} (truly optimal split play with resplits takes minutes a table: not "
+          "computed here)"]
          if left_out else []))
     return text, data
