@@ -393,10 +393,10 @@ class _Upcard:
         values = self.values[sense]
         if pair not in values:
             one_card = self._check(pair)
-            if self.rules.split_hands(pair) > 2 and not self.exact:
-                values[pair] = self._resplit(pair, one_card, sense)[0]
-            elif self.exact:
+            if self.exact:                  # the exact distribution, its mean the value
                 self.distribution(pair, sense)
+            elif self.rules.split_hands(pair) > 2:
+                values[pair] = self._resplit(pair, one_card, sense)[0]
             else:
                 values[pair] = self._run(_interruptible, self.splitter.split_value, pair, one_card, sense)
         return values[pair]
@@ -534,6 +534,11 @@ def _exact_result(poly: Any, bj: int, deck: Sequence[int], total: int) -> Fracti
     return value
 
 
+def _total(hard: int, ace: bool) -> int:
+    """A hand's total from its hard total (aces as 1) and whether it holds an ace (above 21: a bust)."""
+    return hard + 10 if ace and hard + 10 <= 21 else hard
+
+
 class _LastHand:
     """The last hand of a split round with resplits (no hand waiting, so nothing but its own result follows): its
     exact best (``sense`` ``WORST``: worst) play from a state by plain recursion in Fractions, the deck the
@@ -547,16 +552,10 @@ class _LastHand:
         self.bj = self.rules.settled_blackjack_rank(upcard.up)
         self.memo: dict[tuple, Fraction] = {}
 
-    def own(self, deck: tuple, hard: int, ace: bool) -> Fraction:
-        """The result of a hand that ends with this hard total (bet 1) against the dealer drawing from ``deck``."""
-        total = hard + 10 if ace and hard + 10 <= 21 else hard
-        return _exact_result(self.poly, self.bj, deck, total)
-
     def options(self, deck: tuple, hard: int, ace: bool, two: bool) -> list[Fraction]:
         """Stand, hit and (where allowed) double, each valued with the play after it best for the sense."""
         n = sum(deck)
-        total = hard + 10 if ace and hard + 10 <= 21 else hard
-        options = [self.own(deck, hard, ace)]
+        total = _total(hard, ace)
         hit = double = Fraction(0)
         for r in range(N_RANKS):
             if not deck[r]:
@@ -564,9 +563,10 @@ class _LastHand:
             rest = tuple(c - (k == r) for k, c in enumerate(deck))
             h2, a2 = hard + r + 1, ace or r == ACE
             p = Fraction(deck[r], n)
-            hit += p * (self.own(rest, h2, a2) if h2 > 21 else self.value(rest, h2, a2))
-            double += p * 2 * self.own(rest, h2, a2)
-        options.append(hit)
+            own = _exact_result(self.poly, self.bj, rest, _total(h2, a2))
+            hit += p * (own if h2 > 21 else self.value(rest, h2, a2))
+            double += 2 * p * own
+        options = [_exact_result(self.poly, self.bj, deck, total), hit]
         if two and self.rules.may_double(total, total != hard, after_split=True):
             options.append(double)
         return options
@@ -575,9 +575,11 @@ class _LastHand:
         """A hand of more than two cards: its value under the sense's play (21: it stands)."""
         key = (deck, hard, ace)
         if key not in self.memo:
-            total = hard + 10 if ace and hard + 10 <= 21 else hard
-            options = [self.own(deck, hard, ace)] if total >= 21 else self.options(deck, hard, ace, False)
-            self.memo[key] = max(options) if self.sense == BEST else min(options)
+            if _total(hard, ace) >= 21:
+                self.memo[key] = _exact_result(self.poly, self.bj, deck, _total(hard, ace))
+            else:
+                options = self.options(deck, hard, ace, False)
+                self.memo[key] = max(options) if self.sense == BEST else min(options)
         return self.memo[key]
 
     def decide(self, gone: tuple, hard: int, ace: bool, two: bool) -> int:

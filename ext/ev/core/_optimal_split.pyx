@@ -1395,13 +1395,13 @@ cdef class OptimalSplitter:
                 c.failed = True
                 return
             choice = best_option(o)
-            if c.count_ways:
-                nk.a, nk.b = gone, f_pack(0, w, m if w else 2, hard, ace, two)      # the decision's key
-                if not self.overrides.count(nk) and near_options(o, c.near) > 1:
+            if c.count_ways and near_options(o, c.near) > 1:   # a near tie: decided once per decision, by its key
+                nk.a, nk.b = gone, f_pack(0, w, m if w else 2, hard, ace, two)
+                if not self.overrides.count(nk):
                     self.overrides[nk] = self.ask_decider(gone, hard, ace, two, w, m if w else 2)
-                if self.overrides.count(nk) and self.overrides[nk] >= 0:
+                if self.overrides[nk] >= 0:
                     choice = self.overrides[nk]
-                elif self.overrides.count(nk):          # a near tie not decided: kept, to be refused
+                else:                                   # not decided: kept, to be refused
                     self.near_at.push_back(nk.a)
                     self.near_at.push_back(nk.b)
         if choice == 0:             # stand: the hand ends on this level
