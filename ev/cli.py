@@ -336,10 +336,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="optimal composition-dependent play (default) or the basic-strategy chart")
     _rule_options(p)
 
-    from ev.present.chart_render import FORMATS
+    from ev.present import CHART_FORMATS
     from ev.present.i18n import LANGUAGES
     p = _command(sub, "chart")
-    p.add_argument("--format", choices=FORMATS, help="output format (default text; png needs --out; not with --json)")
+    p.add_argument("--format", choices=CHART_FORMATS,
+                   help="output format (default text; png needs --out; not with --json)")
     p.add_argument("--lang", choices=LANGUAGES, help="language (default en; not with --json)")
     p.add_argument("--out", metavar="FILE", help="write to FILE instead of printing (the JSON too, with --json)")
     _rule_options(p)

@@ -313,3 +313,42 @@ def test_independent_resplits_keep_the_exact_ev_and_stake():
         assert abs(independent.mean - exact.mean) > 1e-7      # the scoring moves it
         assert independent.ev == pytest.approx(exact.ev, abs=1e-14)
         assert independent.expected_wager == pytest.approx(exact.expected_wager, abs=1e-14)
+
+
+@pytest.mark.parametrize("changes", [{}, {"decks": 2, "max_split_hands": 4, "hit_soft_17": False},
+                                     {"decks": 6, "max_split_hands": 3, "split_tens": "rank"}])
+def test_split_rounds_in_threads_give_every_figure_to_the_bit(changes, monkeypatch):
+    """A float round_stats computes the split rounds the strategy makes side by side in threads before the
+    tally reads them (``SPLIT_THREADS``).  With one thread, two or three, every figure is the same float,
+    each round is computed once (the same work), and with threads every split round is read from the ones
+    computed beforehand."""
+    from ev.analysis import accounting
+    made: dict = {1: [], 2: [], 3: []}       # threads -> the rounds computed beforehand, per round_stats call
+    side_by_side = accounting._split_rounds_side_by_side
+
+    def spy(*args):
+        plays = side_by_side(*args)
+        made[accounting.SPLIT_THREADS].append(sum(len(e.known) for e, _ in plays.values()
+                                                  if isinstance(e, accounting._KnownRounds)))
+        return plays
+    monkeypatch.setattr(accounting, "_split_rounds_side_by_side", spy)
+    fallback = []
+    read = accounting._KnownRounds.split_round
+    monkeypatch.setattr(accounting._KnownRounds, "split_round",
+                        lambda self, *args: (fallback.append(args[0]) if (args[0], args[4], args[7]) not in
+                                             self.known else None) or read(self, *args))
+    results = {}
+    for threads in (1, 2, 3):
+        monkeypatch.setattr(accounting, "SPLIT_THREADS", threads)
+        results[threads] = round_stats(Game(Rules(**changes)), "cdz")
+    one = results[1]
+    for threads in (2, 3):
+        got = results[threads]
+        assert got.distribution == one.distribution and got.joint == one.joint
+        assert (got.ev, got.expected_wager, got.p_double, got.p_split, got.sd) == \
+               (one.ev, one.expected_wager, one.p_double, one.p_split, one.sd)
+        assert got.work == one.work and got.distribution_method == one.distribution_method
+    assert made[1] and not any(made[1])
+    assert made[2][0] >= 10 and made[3][0] >= 10
+    assert fallback == []
+    assert one.work["merges"] > 0

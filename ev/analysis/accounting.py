@@ -44,6 +44,7 @@ Conventions (every figure in initial bets):
 """
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -266,14 +267,19 @@ def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search
     n_shoe = sum(game.shoe)
     by_up: dict[str, Number] = {}
     work: dict[str, int] = {}
+    sense = BEST if split_strategy == "optimal" else split_search
+    plays = {}
     for up in game.upcards():
         solver = game.solver(up)
         decisions = _post_split(table, solver, up, mode)
         splits = b"".join(decisions(pair, 2) for pair in range(N_RANKS))
         evaluator = A.evaluator(solver, blackjack_rank(up), table.play[up], splits)
-        sense = BEST if split_strategy == "optimal" else split_search
         if sense:    # each split round played by truly optimal (or worst) split play
             evaluator = OptimalSplitEvaluator(evaluator, game, up, sense)
+        plays[up] = evaluator, decisions
+    if not (game.exact or sense) and limits[resplits] < float("inf"):
+        plays = _split_rounds_side_by_side(game, table, plays, limits[resplits])
+    for up, (evaluator, decisions) in plays.items():
         up_tally = _Tally(A)
         _upcard(game, table, evaluator, up, up_tally, decisions, limits[resplits])
         if sense:
@@ -409,6 +415,94 @@ def play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: i
         raise EngineError(f"the strategy has no action for hand state {s}")
 
 
+#: threads for the split rounds of a float round_stats (None: the cores this process may use; 1: none); the
+#: figures are the same to the bit whatever the number
+SPLIT_THREADS: int | None = None
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:         # not on Linux
+        return os.cpu_count() or 1
+
+
+class _KnownRounds:
+    """An up card's evaluator whose split rounds were computed beforehand (:func:`_split_rounds_side_by_side`):
+    ``split_round`` reads them, everything else is the evaluator's."""
+
+    def __init__(self, evaluator: Any, known: dict) -> None:
+        self.evaluator, self.known = evaluator, known
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.evaluator, name)
+
+    def split_round(self, pair: int, one_card: bool, configs: list, codes: dict, resplit_cards: int, faces: bool,
+                    sets: list, exact_limit: float = float("inf")) -> dict:
+        known = self.known.get((pair, resplit_cards, exact_limit))
+        if known is None:
+            return self.evaluator.split_round(pair, one_card, configs, codes, resplit_cards, faces, sets, exact_limit)
+        return known
+
+
+def _split_rounds_side_by_side(game: Game, table: Policy, plays: dict, exact_limit: float) -> dict:
+    """The float split rounds the strategy makes (every up card, every pair it splits), computed in threads
+    before the tally reads them, each evaluator then wrapped to hand them out (``_KnownRounds``).
+
+    A split round is C code that runs without the GIL; the rounds of one up
+    card only read its dealer's table (``keep_dealer=False``), so they may
+    run at once.  The tally itself is unchanged and in the same order, so
+    the figures are the same to the bit with any number of threads.  Only
+    where every round's work is bounded (``exact_limit`` finite): two
+    unbounded exact resplit rounds at once would hold twice the memory.
+    """
+    threads = SPLIT_THREADS or _cores()
+    tasks = []
+    for up, (_, decisions) in plays.items():
+        base = subtract(game.shoe, composition_of([up]))
+        for pair in range(N_RANKS):
+            if base[pair] >= 2 and table.play[up][game.state(composition_of([pair, pair]))] == Action.SPLIT:
+                for _, args in _split_calls(game, up, pair, decisions):
+                    tasks.append((up, args))
+    if threads < 2 or len(tasks) < 2:
+        return plays
+    # the low pairs draw the most cards, and the more so against the high up cards: they go first, so that
+    # no long round starts last
+    tasks.sort(key=lambda t: ((t[1][0] - 1) % N_RANKS, (t[0] - 6) % N_RANKS))
+    from concurrent.futures import ThreadPoolExecutor
+
+    def run(task: tuple) -> dict:
+        up, args = task
+        return plays[up][0].split_round(*args, exact_limit, keep_dealer=False)
+
+    known: dict[int, dict] = {up: {} for up in plays}
+    with ThreadPoolExecutor(min(threads, len(tasks))) as pool:
+        futures = [pool.submit(run, task) for task in tasks]
+        try:
+            for (up, args), future in zip(tasks, futures):
+                known[up][args[0], args[4], exact_limit] = future.result()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+    return {up: (_KnownRounds(evaluator, known[up]), decisions) for up, (evaluator, decisions) in plays.items()}
+
+
+def _split_calls(game: Game, up: int, pair: int, decisions: Callable[[int, int], bytes]) -> Iterator[tuple]:
+    """The evaluator's ``split_round`` calls that split ``pair`` against ``up`` (before ``exact_limit``),
+    each with its weight."""
+    rules = game.rules
+    one_card = rules.one_card_after_split(pair)
+    most = rules.split_hands(pair)
+    deck = subtract(game.shoe, composition_of([up]))
+    n = sum(deck) - 2
+    faces = pair == TEN and rules.split_tens == "rank" and most > 2
+    sets = type_sets(most)
+    codes = {k: decisions(pair, k) for k in range(2, most + 1)}
+    for weight, p in game.resplit_cards(deck, pair):
+        yield weight, (pair, one_card, split_configurations(n, p, most), codes, p, faces, sets)
+
+
 def split_cells(game: Game, evaluator: Any, up: int, pair: int, decisions: Callable[[int, int], bytes],
                 exact_limit: float = float("inf")) -> Iterator[tuple[tuple, Number, Number]]:
     """(doubles, dealer_blackjack, net) cells of splitting ``pair`` against ``up``, with mass and stake.
@@ -421,18 +515,10 @@ def split_cells(game: Game, evaluator: Any, up: int, pair: int, decisions: Calla
     ``exact_limit``: the work above which hands of three- and four-hand splits
     are scored independently given the dealer's outcome (see the module).
     """
-    rules, A = game.rules, game.arithmetic
-    one_card = rules.one_card_after_split(pair)
-    most = rules.split_hands(pair)
-    deck = subtract(game.shoe, composition_of([up]))
-    n = sum(deck) - 2
-    faces = pair == TEN and rules.split_tens == "rank" and most > 2
-    sets = type_sets(most)
-    codes = {k: decisions(pair, k) for k in range(2, most + 1)}
+    A = game.arithmetic
     cells: dict = defaultdict(lambda: A.zero)
-    for weight, p in game.resplit_cards(deck, pair):
-        configs = split_configurations(n, p, most)
-        for key, mass in evaluator.split_round(pair, one_card, configs, codes, p, faces, sets, exact_limit).items():
+    for weight, args in _split_calls(game, up, pair, decisions):
+        for key, mass in evaluator.split_round(*args, exact_limit).items():
             cells[key] += weight * mass
     for (doubles, bj, net, hands), mass in cells.items():
         yield (doubles, bj, A.ratio(net, 1)), mass, A.ratio(hands + doubles, 1)

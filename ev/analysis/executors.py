@@ -104,10 +104,13 @@ _shared: Any = None
 
 
 def _init_local_worker(shared: Any) -> None:
-    """In each pool process: keep ``shared``; leave Ctrl-C to the parent, die at once on SIGTERM."""
+    """In each pool process: keep ``shared``; leave Ctrl-C to the parent, die at once on SIGTERM; compute split
+    rounds one at a time (the pool's processes already take the cores)."""
     global _shared
     _shared = shared
     worker_signals()
+    from ev.analysis import accounting
+    accounting.SPLIT_THREADS = 1
 
 
 def _call_local(task: tuple[UnitFunction, int, Any]) -> tuple[int, Any]:

@@ -90,10 +90,13 @@ _CODE_BITS = bytes(1 << code if code < len(ACTION_NAMES) else 0 if code == NO_AC
 def allowed_masks(rules: Rules, hands: tuple) -> dict[str, tuple[list[int], int]]:
     """Per table: the bit mask of the action codes the rules allow in each state, and the bits they
     forbid, all states in one integer (a byte a state, as ``_CODE_BITS`` writes the codes)."""
-    shapes = [(*hand_total(hand), sum(hand), pair_rank(hand) is not None) for hand in hands]
+    # a mask depends on the total, softness, pair and whether the hand holds fewer than, just or more than two
+    # cards: a few dozen shapes among thousands of states, each asked of the rules once
+    shapes = [(*hand_total(hand), min(sum(hand), 3), pair_rank(hand) is not None) for hand in hands]
     out = {}
     for name in ("play", "fallback", "split_play"):
-        masks = [_mask(rules, total, soft, n, pair, name) for total, soft, n, pair in shapes]
+        by_shape = {shape: _mask(rules, *shape, name) for shape in set(shapes)}
+        masks = [by_shape[shape] for shape in shapes]
         out[name] = masks, int.from_bytes(bytes(0xFF ^ m for m in masks), "big")
     return out
 

@@ -32,11 +32,11 @@ from ev.analysis.basic_strategy import (
 from ev.analysis.strategy import ACTION_NAMES, SPLIT
 from ev.core.cards import ACE, RANK_SYMBOLS, TEN, UP_ORDER, composition_of
 from ev.errors import BJEVError
-from ev.present import i18n, rule_text
+from ev.present import CHART_FORMATS, i18n, rule_text
 from ev.present.i18n import t
 from ev.present.numbers import number, percent
 
-FORMATS = ("text", "md", "csv", "html", "svg", "png")
+FORMATS = CHART_FORMATS
 EXTENSIONS = {"text": "txt", "md": "md", "csv": "csv", "html": "html", "svg": "svg", "png": "png"}
 
 

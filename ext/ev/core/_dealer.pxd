@@ -31,16 +31,14 @@ cdef class DealerTable:
     cdef int n_groups
     cdef int* group_len
     cdef unsigned char* group_outcome
-    cdef double* acc                # scratch: one value per node
     cdef unsigned char* node_depth  # 0 for a node under a group, its parent's plus one below
-    # outcomes of the decks met by cached_distribution: deck (6 bits a rank, 8 the tens) -> offset into known_values
+    # outcomes of the decks met by cached_distribution_batch: deck (6 bits a rank, 8 the tens) -> offset into known_values
     cdef KeyMap known
     cdef vector[double] known_values
 
     cdef void distribution(self, const int* deck, double* out) noexcept nogil
-    cdef void cached_distribution(self, const int* deck, double* out) noexcept nogil
     cdef void distribution_batch(self, const int* decks, int count, double* out) noexcept nogil
     cdef void walk_batch(self, int* decks, int lanes, const int* where, double* out) noexcept nogil
-    cdef void cached_distribution_batch(self, const int* decks, int count, double* out) noexcept nogil
+    cdef void cached_distribution_batch(self, const int* decks, int count, double* out, bint keep=*) noexcept nogil
     cdef uint64_t deck_key(self, const int* deck) noexcept nogil
     cdef void keep(self, const int* deck, const double* values) noexcept nogil

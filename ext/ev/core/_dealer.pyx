@@ -76,7 +76,7 @@ cdef extern from *:
         /* The nodes are in depth-first order, a subtree right after its root, so walking backwards a
            node's children are all met just before it: their sum waits in pend[depth + 1].  A node's
            value is then its ways (a leaf) plus its children's sum (an inner node, ways 0), exactly the
-           scalar walk's acc[i]: 0 + x is x. */
+           scalar walk's: 0 + x is x. */
         bj_v2 pend[BJ_RANKS + 2][BJ_VECTORS] __attribute__((aligned(64)));
         int j;
         for (k = 0; k < BJ_RANKS + 2; k++)
@@ -114,7 +114,7 @@ if BJ_LANES != BATCH:      # the kernel's lanes and the batches DealerTable hand
     raise ImportError(f"the dealer kernel walks {BJ_LANES} decks at once, not BATCH = {BATCH}")
 
 
-#: decks whose outcomes cached_distribution keeps, per up card (about 100 bytes each)
+#: decks whose outcomes cached_distribution_batch keeps, per up card (about 100 bytes each)
 cdef size_t KNOWN_MOST = 1 << 18
 
 
@@ -187,12 +187,11 @@ cdef class DealerTable:
         self.node_rank = <unsigned char*>malloc(max(n_pairs, 1))
         self.node_count = <unsigned char*>malloc(max(n_pairs, 1))
         self.node_ways = <double*>malloc(max(n_pairs, 1) * sizeof(double))
-        self.acc = <double*>malloc(max(n_pairs, 1) * sizeof(double))
         self.group_len = <int*>malloc(n * sizeof(int))
         self.group_outcome = <unsigned char*>malloc(n)
         if not (self.term_start and self.pair_rank and self.pair_count and self.term_len and self.term_ways
                 and self.term_outcome and self.node_parent and self.node_rank and self.node_count
-                and self.node_ways and self.acc and self.group_len and self.group_outcome):
+                and self.node_ways and self.group_len and self.group_outcome):
             raise MemoryError()
         # the flat list, in the order of the terminal hands
         k = 0
@@ -263,7 +262,6 @@ cdef class DealerTable:
         free(self.node_rank)
         free(self.node_count)
         free(self.node_ways)
-        free(self.acc)
         free(self.node_depth)
         free(self.group_len)
         free(self.group_outcome)
@@ -272,7 +270,8 @@ cdef class DealerTable:
         """out[0..6] = P(17), P(18), P(19), P(20), P(21), P(bust), P(blackjack) for this deck (joint units)."""
         cdef double ff[N_RANKS][MAX_DRAW]
         cdef double inv_ff[MAX_DRAW]
-        cdef int r, k, i, j, p, n = 0
+        cdef double pend[N_RANKS + 2]
+        cdef int r, k, i, j, p, d, n = 0
         cdef double v, f, mass
         for r in range(N_RANKS):
             n += deck[r]
@@ -296,12 +295,17 @@ cdef class DealerTable:
                     v *= ff[self.pair_rank[j]][self.pair_count[j]]
                 out[self.term_outcome[i]] += v
             return
-        memcpy(self.acc, self.node_ways, self.n_nodes * sizeof(double))
+        # the walk of bj_walk_batch for one deck: a node's children are met just before it (the nodes are in
+        # depth-first order), their sum waiting in pend[depth + 1]; no scratch is shared between calls, so
+        # that threads may walk one table at once (ev.analysis.accounting's split rounds)
+        memset(pend, 0, sizeof(pend))
         for i in range(self.n_nodes - 1, -1, -1):
-            v = self.acc[i] * ff[self.node_rank[i]][self.node_count[i]]
+            d = self.node_depth[i]
+            v = (self.node_ways[i] + pend[d + 1]) * ff[self.node_rank[i]][self.node_count[i]]
+            pend[d + 1] = 0.0
             p = self.node_parent[i]
             if p >= 0:
-                self.acc[p] += v
+                pend[d] += v
             else:
                 out[self.group_outcome[-1 - p]] += v * inv_ff[self.group_len[-1 - p]]
         mass = 1.0 - (deck[self.excluded] / <double>n if self.excluded >= 0 else 0.0)
@@ -323,7 +327,7 @@ cdef class DealerTable:
         return key
 
     cdef void keep(self, const int* deck, const double* values) noexcept nogil:
-        """Keep a deck's outcomes for ``cached_distribution`` (at most KNOWN_MOST decks)."""
+        """Keep a deck's outcomes for ``cached_distribution_batch`` (at most KNOWN_MOST decks)."""
         cdef uint64_t key = self.deck_key(deck)
         cdef int at, r
         if key == 0 or <size_t>self.known.size >= KNOWN_MOST:
@@ -333,17 +337,6 @@ cdef class DealerTable:
             self.known_values.push_back(values[r])
         if keymap_put(&self.known, key, at) < 0:     # out of memory: only the cache is lost
             self.known_values.resize(at)
-
-    cdef void cached_distribution(self, const int* deck, double* out) noexcept nogil:
-        """``distribution``, kept for the next time the same deck is asked for (a game's split rounds meet the
-        same decks under every strategy that is evaluated); at most KNOWN_MOST decks are kept."""
-        cdef uint64_t key = self.deck_key(deck)
-        cdef int at = keymap_get(&self.known, key) if key else -1
-        if at >= 0:
-            memcpy(out, &self.known_values[at], N_OUTCOMES * sizeof(double))
-            return
-        self.distribution(deck, out)
-        self.keep(deck, out)
 
     cdef void distribution_batch(self, const int* decks, int count, double* out) noexcept nogil:
         """``distribution`` of ``count`` decks (N_RANKS counts each, one after another) into ``out``
@@ -398,9 +391,14 @@ cdef class DealerTable:
                     o[k] = sums[k * BATCH + l]
             o[BUST] = mass - rest
 
-    cdef void cached_distribution_batch(self, const int* decks, int count, double* out) noexcept nogil:
-        """``cached_distribution`` of ``count`` decks (as ``distribution_batch``): the decks met before are
-        read, the others evaluated side by side and kept."""
+    cdef void cached_distribution_batch(self, const int* decks, int count, double* out,
+                                        bint keep=True) noexcept nogil:
+        """``distribution`` of ``count`` decks (as ``distribution_batch``), kept for the next time the same
+        deck is asked for (a game's split rounds meet the same decks under every strategy that is evaluated;
+        at most KNOWN_MOST decks are kept): the decks met before are read, the others evaluated side by side
+        and kept.  Without ``keep`` nothing is kept: the table is then
+        only read, so that threads may call it at once while no one keeps (the accounting's split rounds
+        run side by side)."""
         cdef vector[int] missed
         cdef vector[int] which
         cdef vector[double] values
@@ -422,7 +420,8 @@ cdef class DealerTable:
         self.distribution_batch(missed.data(), <int>which.size(), values.data())
         for j in range(which.size()):
             memcpy(out + which[j] * N_OUTCOMES, &values[j * N_OUTCOMES], N_OUTCOMES * sizeof(double))
-            self.keep(decks + which[j] * N_RANKS, &values[j * N_OUTCOMES])
+            if keep:
+                self.keep(decks + which[j] * N_RANKS, &values[j * N_OUTCOMES])
 
     def probabilities_batch(self, decks):
         """Python access to ``distribution_batch``: the 7 outcome probabilities (joint units) of each deck."""
