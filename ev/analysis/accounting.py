@@ -41,6 +41,13 @@ Conventions (every figure in initial bets):
   distribution: ``split_strategy_figures`` for an optimal strategy, its EV
   ``Game.round``'s; ``policy_figures`` for a table); the probabilities and
   moments are the distribution's.
+* Threads: in floats the split rounds the strategy makes (a C merge that runs
+  without the GIL) are computed side by side before the tally reads them, one
+  thread per core this process may use (``SPLIT_THREADS``; 1 in a sweep's
+  worker processes).  The tally is the same and in the same order, so every
+  figure is the same float with any number of threads.  Where a round's work is
+  unbounded (``resplits="exact"``) they run one at a time: two such rounds at
+  once would hold twice the memory.
 """
 from __future__ import annotations
 
@@ -450,8 +457,8 @@ def _split_rounds_side_by_side(game: Game, table: Policy, plays: dict, exact_lim
     before the tally reads them, each evaluator then wrapped to hand them out (``_KnownRounds``).
 
     A split round is C code that runs without the GIL; the rounds of one up
-    card only read its dealer's table (``keep_dealer=False``), so they may
-    run at once.  The tally itself is unchanged and in the same order, so
+    card share its dealer's table, whose kept outcomes are read and written
+    under a lock, so they may run at once.  The tally itself is unchanged and in the same order, so
     the figures are the same to the bit with any number of threads.  Only
     where every round's work is bounded (``exact_limit`` finite): two
     unbounded exact resplit rounds at once would hold twice the memory.
@@ -473,7 +480,7 @@ def _split_rounds_side_by_side(game: Game, table: Policy, plays: dict, exact_lim
 
     def run(task: tuple) -> dict:
         up, args = task
-        return plays[up][0].split_round(*args, exact_limit, keep_dealer=False)
+        return plays[up][0].split_round(*args, exact_limit)
 
     known: dict[int, dict] = {up: {} for up in plays}
     with ThreadPoolExecutor(min(threads, len(tasks))) as pool:

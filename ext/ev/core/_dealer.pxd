@@ -5,6 +5,12 @@ from libcpp.vector cimport vector
 from ev.core._constants cimport N_OUTCOMES, N_RANKS
 from ev.core._keymap cimport KeyMap
 
+
+cdef extern from "<mutex>" namespace "std" nogil:
+    cdef cppclass mutex:
+        void lock()
+        void unlock()
+
 cdef enum:
     MAX_DRAW = 40       # bound on cards in one dealer hand / count of one rank in it
     BATCH = 16          # decks evaluated side by side by distribution_batch (BJ_LANES of its kernel)
@@ -35,10 +41,11 @@ cdef class DealerTable:
     # outcomes of the decks met by cached_distribution_batch: deck (6 bits a rank, 8 the tens) -> offset into known_values
     cdef KeyMap known
     cdef vector[double] known_values
+    cdef mutex* known_lock          # held while known is read or written: threads may share the table
 
     cdef void distribution(self, const int* deck, double* out) noexcept nogil
     cdef void distribution_batch(self, const int* decks, int count, double* out) noexcept nogil
     cdef void walk_batch(self, int* decks, int lanes, const int* where, double* out) noexcept nogil
-    cdef void cached_distribution_batch(self, const int* decks, int count, double* out, bint keep=*) noexcept nogil
+    cdef void cached_distribution_batch(self, const int* decks, int count, double* out) noexcept nogil
     cdef uint64_t deck_key(self, const int* deck) noexcept nogil
     cdef void keep(self, const int* deck, const double* values) noexcept nogil

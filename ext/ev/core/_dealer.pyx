@@ -152,6 +152,7 @@ cdef class DealerTable:
         cdef int prev_rank[N_RANKS]
         cdef int prev_count[N_RANKS]
         self.up, self.excluded = up, excluded
+        self.known_lock = new mutex()
         if keymap_init(&self.known, 10) < 0:
             raise MemoryError()
         for r in range(N_RANKS):
@@ -251,6 +252,7 @@ cdef class DealerTable:
             self.node_depth[i] = self.node_depth[p] + 1 if p >= 0 else 0
 
     def __dealloc__(self):
+        del self.known_lock
         keymap_free(&self.known)
         free(self.term_start)
         free(self.pair_rank)
@@ -327,10 +329,11 @@ cdef class DealerTable:
         return key
 
     cdef void keep(self, const int* deck, const double* values) noexcept nogil:
-        """Keep a deck's outcomes for ``cached_distribution_batch`` (at most KNOWN_MOST decks)."""
+        """Keep a deck's outcomes for ``cached_distribution_batch`` (at most KNOWN_MOST decks; a deck kept
+        already is kept once).  The caller holds ``known_lock``."""
         cdef uint64_t key = self.deck_key(deck)
         cdef int at, r
-        if key == 0 or <size_t>self.known.size >= KNOWN_MOST:
+        if key == 0 or <size_t>self.known.size >= KNOWN_MOST or keymap_get(&self.known, key) >= 0:
             return
         at = self.known_values.size()
         for r in range(N_OUTCOMES):
@@ -391,20 +394,20 @@ cdef class DealerTable:
                     o[k] = sums[k * BATCH + l]
             o[BUST] = mass - rest
 
-    cdef void cached_distribution_batch(self, const int* decks, int count, double* out,
-                                        bint keep=True) noexcept nogil:
+    cdef void cached_distribution_batch(self, const int* decks, int count, double* out) noexcept nogil:
         """``distribution`` of ``count`` decks (as ``distribution_batch``), kept for the next time the same
         deck is asked for (a game's split rounds meet the same decks under every strategy that is evaluated;
         at most KNOWN_MOST decks are kept): the decks met before are read, the others evaluated side by side
-        and kept.  Without ``keep`` nothing is kept: the table is then
-        only read, so that threads may call it at once while no one keeps (the accounting's split rounds
-        run side by side)."""
+        and kept.  Threads may call it at once on one table (the accounting's
+        split rounds of one up card run side by side): the kept decks are read and written under a lock, the
+        others evaluated outside it (two threads may evaluate one deck: the same values to the bit)."""
         cdef vector[int] missed
         cdef vector[int] which
         cdef vector[double] values
         cdef uint64_t key
         cdef int i, r, at
         cdef size_t j
+        self.known_lock.lock()
         for i in range(count):
             key = self.deck_key(decks + i * N_RANKS)
             at = keymap_get(&self.known, key) if key else -1
@@ -414,14 +417,16 @@ cdef class DealerTable:
             which.push_back(i)
             for r in range(N_RANKS):
                 missed.push_back(decks[i * N_RANKS + r])
+        self.known_lock.unlock()
         if which.empty():
             return
         values.resize(which.size() * N_OUTCOMES)
         self.distribution_batch(missed.data(), <int>which.size(), values.data())
+        self.known_lock.lock()
         for j in range(which.size()):
             memcpy(out + which[j] * N_OUTCOMES, &values[j * N_OUTCOMES], N_OUTCOMES * sizeof(double))
-            if keep:
-                self.keep(decks + which[j] * N_RANKS, &values[j * N_OUTCOMES])
+            self.keep(decks + which[j] * N_RANKS, &values[j * N_OUTCOMES])
+        self.known_lock.unlock()
 
     def probabilities_batch(self, decks):
         """Python access to ``distribution_batch``: the 7 outcome probabilities (joint units) of each deck."""

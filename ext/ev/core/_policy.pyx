@@ -399,7 +399,7 @@ cdef class PolicyEvaluator:
             first = False
 
     def split_round(self, int pair, bint one_card, list configs, dict codes_by_context, int resplit_cards,
-                    bint faces, list type_sets, double exact_limit=INFINITY, bint keep_dealer=True):
+                    bint faces, list type_sets, double exact_limit=INFINITY):
         """Joint distribution of a split round's play: {(doubles, dealer_blackjack, net, hands): mass}.
 
         Exact, resplits included: every card of the hands and the dealer comes
@@ -419,7 +419,6 @@ cdef class PolicyEvaluator:
         but the last are merged one at a time into integer weights keyed by the
         union of their cards and their type multiset; the last hand is summed
         per union against the dealer, evaluated once per final union.
-        ``keep_dealer``: see ``SplitRound`` (False: the rounds of one up card may run in threads at once).
         """
         cdef int ctx = ctx_index(pair, 1)
         cdef int deck10[N_RANKS]
@@ -454,7 +453,7 @@ cdef class PolicyEvaluator:
                                        for i in range(fin.size())])
                 index[key] = by_codes[same]
         sr = SplitRound(self.solver.dealer, [deck10[k] for k in range(N_RANKS)], pair,
-                        resplit_cards, faces, type_sets, class_list, most, keep_dealer)
+                        resplit_cards, faces, type_sets, class_list, most)
         # the exact merge's work, bounded above by the products of the classes' finals
         cdef double bound = 0.0, b
         for count, n_p, classes in configs:

@@ -280,15 +280,11 @@ cdef class SplitRound:
     cdef dict pending                       # (hands, last class) -> index into gathered
     cdef vector[EntryMap] gathered          # the other hands merged, of every round of that group
     cdef int64_t n_merges, n_last, n_entries, n_independent
-    cdef bint keep_dealer                   # keep the dealer outcomes met in the dealer's table
 
     def __cinit__(self, DealerTable dealer, deck10, int pair, int resplit_cards, bint faces, list type_sets,
-                  list classes, int most, bint keep_dealer=True):
+                  list classes, int most):
         """``deck10``: the deck less both pair cards, by rank; ``classes``: per hand class the list of
-        its finals (cards by kind, drawing orders, type); ``most``: the most hands.  ``keep_dealer``: keep
-        the dealer's outcomes met in ``dealer`` for later rounds; without it the table is only read, so that
-        rounds of one up card may run side by side in threads (the same values to the bit)."""
-        self.keep_dealer = keep_dealer
+        its finals (cards by kind, drawing orders, type); ``most``: the most hands."""
         cdef int k, r, cap, top
         cdef Final f
         cdef vector[Final] fin
@@ -625,8 +621,7 @@ cdef class SplitRound:
         if chunk.fresh.empty():
             return
         values.resize(chunk.fresh.size() * N_OUTCOMES)
-        self.dealer.cached_distribution_batch(chunk.decks.data(), <int>chunk.fresh.size(), values.data(),
-                                              self.keep_dealer)
+        self.dealer.cached_distribution_batch(chunk.decks.data(), <int>chunk.fresh.size(), values.data())
         for m in range(chunk.fresh.size()):
             for k in range(N_OUTCOMES):
                 self.values[chunk.fresh[m] * N_OUTCOMES + k] = values[m * N_OUTCOMES + k] * chunk.weights[m]
@@ -718,7 +713,7 @@ cdef class SplitRound:
         self.unions.keys[i] = u
         self.unions.number[i] = <int>self.unions.size
         self.unions.size += 1
-        self.dealer.cached_distribution_batch(rest, 1, &self.values[at], self.keep_dealer)
+        self.dealer.cached_distribution_batch(rest, 1, &self.values[at])
         for k in range(N_OUTCOMES):
             self.values[at + k] *= weight
         return &self.values[at]
