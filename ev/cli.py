@@ -545,7 +545,8 @@ def cmd_report(args: argparse.Namespace) -> tuple[str, Any]:
     meta = load_meta(args.meta) if args.meta else None
     with output_target(args.out) as target:       # an unwritable or busy --out fails now, not after the work
         label = t("cli.progress_report", args.lang)
-        with _executor(args) as executor, Progress(total_steps(not args.skip_rules_effect, rules), label) as bar:
+        with _executor(args) as executor, \
+                Progress(total_steps(not args.skip_rules_effect, rules, _split(args)), label) as bar:
             if rounds >= ESTIMATE_ROUNDS:
                 from ev.analysis.strategy import optimal_policy
                 simulation_estimate(rounds, executor, rules, optimal_policy(Game(rules)), lang=args.lang)

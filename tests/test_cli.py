@@ -275,3 +275,30 @@ def test_hand_says_why_its_values_are_conditioned_or_not(capsys):
     for argv, words in cases:
         code, out, _ = run(capsys, "hand", *argv)
         assert code == 0 and words in out, (argv, out)
+
+
+@pytest.mark.parametrize("split", ["cdp", pytest.param("optimal", marks=pytest.mark.slow)])
+def test_the_report_bar_counts_the_steps_of_its_split_strategy(split, tmp_path, monkeypatch):
+    """bjev report's progress bar is sized by the steps of the report it makes: their number depends on the split
+    strategy (its rows and rule variants), so the bar ends at its total, neither short of it nor past it."""
+    import ev.cli
+    bars = []
+
+    class Bar:
+        def __init__(self, total, label, **kw):
+            self.total, self.done = total, 0.0
+            bars.append(self)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return None
+
+        def advance(self, amount=1, note=""):
+            self.done += amount
+
+    monkeypatch.setattr(ev.cli, "Progress", Bar)
+    assert main(["report", "--simulate-rounds", "0", "--skip-rules-effect", "--split-strategy", split,
+                 "--set", "decks=6", "--out", str(tmp_path / "r")]) == 0
+    assert len(bars) == 1 and bars[0].done == pytest.approx(bars[0].total)

@@ -704,13 +704,14 @@ def test_the_report_is_the_same_with_or_without_analysis_workers():
     today = datetime.datetime(2026, 12, 2, tzinfo=datetime.timezone.utc)
     reports, steps = [], []
     for workers in (0, 1):
-        told: list[str] = []
+        told: list[tuple[float, str]] = []
         report = build_report(rules, simulate_rounds=0, today=today, analysis_workers=workers,
-                              progress=lambda k, note, told=told: told.append(note))
+                              progress=lambda k, note, told=told: told.append((k, note)))
         reports.append(json.loads(report_json(report, "en")))
         steps.append(told)
     assert reports[0] == reports[1]
-    assert len(steps[0]) == len(steps[1]) == total_steps(True, rules)
+    assert sum(k for k, _ in steps[0]) == sum(k for k, _ in steps[1]) == total_steps(True, rules)
+    assert all(k == 1 for k, _ in steps[0])         # no truly optimal search: whole steps
     assert sorted(steps[0]) == sorted(steps[1])
 
 
@@ -791,3 +792,28 @@ def test_monitoring_limits_in_the_report(written, lang):
              "pl": "Granice monitorowania obserwowanego RTP"}[lang]
     md = (written[lang] / "report.md").read_text(encoding="utf-8")
     assert f"### {title}" in md and "](monitoring.png)" in md
+
+
+def test_the_split_searches_move_the_progress_bar_within_a_step():
+    """A truly optimal split search with resplits takes minutes within one progress step of the report: each up
+    card whose searches end moves the step along (up to nine tenths), the step's end adds the rest, and a
+    second search in the same step waits until it passes the first; the shares of a step add up to one."""
+    from ev.analysis import optimal_split
+    from ev.present.report.model import _moving
+    told: list[tuple[float, str]] = []
+    with _moving(lambda k, note: told.append((k, note)), "exact round"):
+        for done in range(1, 11):
+            for watcher in list(optimal_split._WATCHERS):
+                watcher(done, 10, f"up card {done}")
+        for done in range(1, 11):           # a second search: nothing moves until it passes the first
+            for watcher in list(optimal_split._WATCHERS):
+                watcher(done, 20, "again")
+    assert [note for _, note in told[:10]] == [f"split search, up card {done}" for done in range(1, 11)]
+    assert all(k == pytest.approx(0.09) for k, _ in told[:10])
+    assert told[-1] == (pytest.approx(0.1), "exact round") and len(told) == 11
+    assert sum(k for k, _ in told) == pytest.approx(1)
+    assert not optimal_split._WATCHERS
+    told.clear()
+    with _moving(lambda k, note: told.append((k, note)), "strategies"):      # no search: one whole step
+        pass
+    assert told == [(1, "strategies")]

@@ -20,6 +20,7 @@ import datetime as _dt
 import math
 import os
 from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -142,8 +143,10 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
     default seed (``lab.DEFAULT_SEED``); ``sensitivity`` False skips the rule
     readings and rule effects (about 2 s).  ``meta``: the metadata file's fields
     (``ev.present.report.meta``); ``command``: the command line to record.
-    ``progress(k, note)`` is told of each finished step; ``simulation_progress(rounds_done)``
-    of the Monte Carlo check's progress.
+    ``progress(k, note)`` is told of each finished step (``k`` 1), and of the truly optimal split searches
+    within a step as their up cards end (``k`` a share of the step; a step's shares and its end add up to
+    1): the ``k`` add up to :func:`total_steps`.  ``simulation_progress(rounds_done)`` is told of the Monte
+    Carlo check's progress.
 
     The parts that need nothing but the rules (the exact fractions, the strategy rows made by
     name, each rule variant's figures, the removal check: :func:`_plan`) are computed by
@@ -167,44 +170,45 @@ def build_report(rules: Rules | None = None, *, split_strategy: str = "cdz",
         labels[name] = label
     with jobs:
         game = Game(rules)
-        result = game.round(split_strategy)
-        step(1, "exact round")
-        stats = round_stats(game, split_strategy, resplits)
-        step(1, "wager accounting")
+        with _moving(step, "exact round"):
+            result = game.round(split_strategy)
+        with _moving(step, "wager accounting"):
+            stats = round_stats(game, split_strategy, resplits)
         # the figures of section 3: with resplits under CDZ-, E[W] of the policy (exact), else the accounting's
         headline: Any = stats
         policy = None
         if _resplit_cdz(rules, split_strategy):
             policy = split_strategy_figures(game, "cdz")
             headline = Figures(result.ev, policy.expected_wager, policy.p_even_money)
-        strategy = _strategy(game, stats)
-        computed: dict[str, Any] = {f"optimal-{split_strategy}": stats}
-        basic = None
-        disclosure = _unavailable(strategy.get("reason", ""))
-        if strategy.get("available"):
-            computed["basic"] = strategy["_stats"]
-            chart = strategy["_chart"]
-            basic = chart.table
-            hands = {(row.up, *sorted(row.cards)): row.result for row in chart.ev_rows}
-            disclosure = lab.disclosure(all_exceptions(game, chart.table, optimal_policy(game), hands), chart.ev_gap)
-        step(1, "strategy chart")
-        # the rows of the split searches, here while the workers take the jobs (see _plan)
-        searched = _searched(rules, search)
-        if searched:        # the best and the worst split play in one pass (they share the dealer's decks)
-            optimal_split.prepare(game, sense=(optimal_split.BEST, optimal_split.WORST))
-        made = {key: strategy_row(game, key, search) for key in sorted(searched)}
-        face_minimum = None
-        if sensitivity and rules == Rules() and "face-minimum" not in jobs:
-            face_minimum = _face_minimum(rules)
-        verification = _unavailable("skipped (--simulate-rounds 0)")
-        if simulate_rounds:
-            played = round_stats(game, "cdz", resplits)   # the simulation plays CDZ- after splits (optimal_policy)
-            verification = _verification(game, rules, played, simulate_rounds, seed, workers,
-                                         simulation_progress, executor)
-            verification["distinguishing"] = lab.distinguishing(
-                played.sd, played.expected_wager, played.rtp_initial, played.rtp_total_wagered, simulate_rounds,
-                published)
-        step(1, "simulation")
+        with _moving(step, "strategy chart"):
+            strategy = _strategy(game, stats)
+            computed: dict[str, Any] = {f"optimal-{split_strategy}": stats}
+            basic = None
+            disclosure = _unavailable(strategy.get("reason", ""))
+            if strategy.get("available"):
+                computed["basic"] = strategy["_stats"]
+                chart = strategy["_chart"]
+                basic = chart.table
+                hands = {(row.up, *sorted(row.cards)): row.result for row in chart.ev_rows}
+                disclosure = lab.disclosure(all_exceptions(game, chart.table, optimal_policy(game), hands),
+                                            chart.ev_gap)
+        with _moving(step, "simulation"):
+            # the rows of the split searches, here while the workers take the jobs (see _plan)
+            searched = _searched(rules, search)
+            if searched:        # the best and the worst split play in one pass (they share the dealer's decks)
+                optimal_split.prepare(game, sense=(optimal_split.BEST, optimal_split.WORST))
+            made = {key: strategy_row(game, key, search) for key in sorted(searched)}
+            face_minimum = None
+            if sensitivity and rules == Rules() and "face-minimum" not in jobs:
+                face_minimum = _face_minimum(rules)
+            verification = _unavailable("skipped (--simulate-rounds 0)")
+            if simulate_rounds:
+                played = round_stats(game, "cdz", resplits)   # the simulation plays CDZ- after splits
+                verification = _verification(game, rules, played, simulate_rounds, seed, workers,
+                                             simulation_progress, executor)
+                verification["distinguishing"] = lab.distinguishing(
+                    played.sd, played.expected_wager, played.rtp_initial, played.rtp_total_wagered,
+                    simulate_rounds, published)
         jobs.finish(lambda name: step(1, labels[name]))
         exact, exact_stats = jobs.result("exact")
         made.update({name[1]: jobs.result(name) for name in labels if isinstance(name, tuple) and name[0] == "row"})
@@ -295,6 +299,24 @@ def _face_minimum(rules: Rules) -> Any:
 def _removal_check(rules: Rules) -> Any:
     from ev.analysis import selfchecks
     return selfchecks.removal_check(Game(rules))
+
+
+@contextmanager
+def _moving(step: Callable[[float, str], None], label: str) -> Iterator[None]:
+    """The block is one progress step, ``label``; the truly optimal split searches in it (minutes with resplits)
+    move it along as each up card's searches end (``optimal_split.watch``), up to nine tenths of the step (what
+    follows the searches takes the rest)."""
+    told = 0.0
+
+    def searched(done: int, total: int, note: str) -> None:
+        nonlocal told
+        share = 0.9 * done / total
+        if share > told:        # a second search in the block starts again from none: the bar waits for it
+            step(share - told, f"split search, {note}")
+            told = share
+    with optimal_split.watch(searched):
+        yield
+    step(1 - told, label)
 
 
 def total_steps(sensitivity: bool, rules: Rules | None = None, split_strategy: str = "cdz") -> int:
