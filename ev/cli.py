@@ -496,7 +496,12 @@ def cmd_hand(args: argparse.Namespace) -> tuple[str, Any]:
     up = parse_card(args.up)
     removed_faces = parse_faces(args.removed) if args.removed.strip() else []
     removed = composition_of(face_to_rank(f) for f in removed_faces)
-    return hand_output(rules, removed, faces, up, _split(args), exact=args.exact)
+    if _split(args) != "optimal":
+        return hand_output(rules, removed, faces, up, _split(args), exact=args.exact)
+    # a pair's truly optimal split is one search, minutes with resplits, that cannot say how far it has come
+    from ev.present.progress import Waiting
+    with Waiting("truly optimal split search"):
+        return hand_output(rules, removed, faces, up, _split(args), exact=args.exact)
 
 
 def cmd_simulate(args: argparse.Namespace) -> tuple[str, Any]:

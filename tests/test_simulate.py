@@ -565,3 +565,28 @@ def test_simulate_says_when_it_compares_with_an_approximate_distribution(capsys)
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["distribution_method"] == "exact" and "distribution_note" not in data
+
+
+def test_a_long_search_says_it_is_at_work_on_a_terminal_only():
+    """One long computation that cannot tell how far it has come (``bjev hand`` on a pair under truly optimal
+    resplits: one search of minutes) gets a line that says it is still at work: the label, a turning mark, the
+    seconds so far, and a newline at the end; nothing for a short block, and nothing off a terminal."""
+    import re
+    import time
+
+    from ev.present.progress import Waiting
+    shown = io.StringIO()
+    with Waiting("truly optimal split search", enabled=True, min_seconds=0.2, stream=shown):
+        time.sleep(0.9)
+    lines = shown.getvalue().split("\r")[1:]
+    assert len(lines) >= 3 and shown.getvalue().endswith("\n")
+    seconds = [float(re.search(r"([\d.]+)s", line).group(1)) for line in lines]
+    assert all(line.startswith("truly optimal split search ") for line in lines)
+    assert seconds == sorted(seconds) and seconds[0] >= 0.2 and seconds[-1] >= 0.85
+    assert len({line.split()[4] for line in lines[:4]}) >= 3          # the mark turns
+    for enabled, seconds_in in ((True, 0.05), (False, 0.5)):          # a short block; not a terminal
+        quiet = io.StringIO()
+        with Waiting("x", enabled=enabled, min_seconds=0.2, stream=quiet):
+            time.sleep(seconds_in)
+        assert quiet.getvalue() == ""
+    assert Waiting("x", stream=io.StringIO()).enabled is False        # StringIO is no terminal

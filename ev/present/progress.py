@@ -8,6 +8,7 @@ The computation never prints: it calls back (``progress(rounds_done)`` in
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from typing import TextIO
 
@@ -79,5 +80,56 @@ class Progress:
     def __exit__(self, *exc) -> None:
         if self.shown:
             self._draw(time.monotonic() - self.start)
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+class Waiting:
+    """``with Waiting("label"):`` a line on stderr that says the block is still at work, for one long computation
+    that cannot tell how far it has come (a truly optimal split search with resplits): the label, a turning
+    mark and the seconds so far, redrawn five times a second by a thread of its own.  As :class:`Progress`: only
+    on a terminal unless ``enabled`` says otherwise, only once ``min_seconds`` have passed, and the last state and
+    a newline on exit."""
+
+    MARKS = "|/-\\"
+
+    def __init__(self, label: str, enabled: bool | None = None, min_seconds: float = 1.0,
+                 stream: TextIO | None = None) -> None:
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)()) if enabled is None else enabled
+        self.min_seconds = min_seconds
+        self.shown = False
+        self.width = 0
+        self.turns = 0
+        self.start = time.monotonic()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> Waiting:
+        if self.enabled:
+            self._thread = threading.Thread(target=self._run, name="bjev-waiting", daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.2):
+            if time.monotonic() - self.start >= self.min_seconds:
+                self._draw()
+
+    def _draw(self) -> None:
+        line = f"{self.label} {self.MARKS[self.turns % len(self.MARKS)]} {time.monotonic() - self.start:6.1f}s"
+        self.turns += 1
+        self.stream.write("\r" + line.ljust(self.width))
+        self.stream.flush()
+        self.width = len(line)
+        self.shown = True
+
+    def __exit__(self, *exc) -> None:
+        if self._thread is not None:
+            self._stop.set()
+            self._thread.join()
+        if self.shown:
+            self._draw()
             self.stream.write("\n")
             self.stream.flush()
