@@ -13,7 +13,6 @@ readings").  In expected value this game is the same as a peek under the ace.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import re
@@ -206,6 +205,7 @@ class Rules:
 
     def sha256(self) -> str:
         """SHA-256 of the canonical JSON of every field: identifies a rule set in reports."""
+        import hashlib  # here: the commands that name no rule set by its hash start without it
         return hashlib.sha256(json.dumps(self.as_dict(), sort_keys=True).encode()).hexdigest()
 
     def as_toml(self) -> str:
