@@ -43,8 +43,8 @@ Conventions (every figure in initial bets):
   moments are the distribution's.
 * Threads: in floats the split rounds the strategy makes (a C merge that runs
   without the GIL) are computed side by side before the tally reads them, one
-  thread per core this process may use (``SPLIT_THREADS``; 1 in a sweep's
-  worker processes).  The tally is the same and in the same order, so every
+  thread per core this process may use (``SPLIT_THREADS``; 1 in the worker
+  processes of a local pool, which take the cores themselves).  The tally is the same and in the same order, so every
   figure is the same float with any number of threads.  Where a round's work is
   unbounded (``resplits="exact"``) they run one at a time: two such rounds at
   once would hold twice the memory.
@@ -464,6 +464,8 @@ def _split_rounds_side_by_side(game: Game, table: Policy, plays: dict, exact_lim
     unbounded exact resplit rounds at once would hold twice the memory.
     """
     threads = SPLIT_THREADS or _cores()
+    if threads < 2:
+        return plays
     tasks = []
     for up, (_, decisions) in plays.items():
         base = subtract(game.shoe, composition_of([up]))
@@ -471,7 +473,7 @@ def _split_rounds_side_by_side(game: Game, table: Policy, plays: dict, exact_lim
             if base[pair] >= 2 and table.play[up][game.state(composition_of([pair, pair]))] == Action.SPLIT:
                 for _, args in _split_calls(game, up, pair, decisions):
                     tasks.append((up, args))
-    if threads < 2 or len(tasks) < 2:
+    if len(tasks) < 2:
         return plays
     # the low pairs draw the most cards, and the more so against the high up cards: they go first, so that
     # no long round starts last
