@@ -228,7 +228,7 @@ def test_a_search_too_large_is_refused_in_one_message():
     rules = Rules(max_split_hands=3, hit_soft_17=False)     # rules no other test searches (values are kept)
     before = state_bound(1 << 12)
     try:
-        with pytest.raises(EngineError, match="state slots"):
+        with pytest.raises(EngineError, match="resplits of 9-9 against 4 needs more than 4,096 state slots"):
             optimal_split.split_value(Game(rules), 3, 8)
     finally:
         state_bound(before)
@@ -243,7 +243,8 @@ def test_a_distribution_too_large_to_follow_is_refused_in_one_message():
     game = small_game(shoe, Rules(**changes))
     before = follow_bound(8)
     try:
-        with pytest.raises(EngineError, match="states at once"):
+        with pytest.raises(EngineError, match=f"resplits of {'A23456789T'[pair]}-{'A23456789T'[pair]} against "
+                                               f"{'A23456789T'[up]} forward needs more than 8 states at once"):
             optimal_split.split_distribution(game, up, pair)
     finally:
         follow_bound(before)

@@ -1324,16 +1324,17 @@ cdef class OptimalSplitter:
                     self.follow(&c, gone0, n0, combine, doubles_of, net_of, cells)
             if c.stopped:
                 raise KeyboardInterrupt("the search was stopped")
+            which = f"{'A23456789T'[pair]}-{'A23456789T'[pair]} against {'A23456789T'[self.solver.up]}"
             if c.follow_too_large:
                 raise ValueError(
-                    f"following the truly optimal play with resplits of this pair forward needs more than "
+                    f"following the truly optimal play with resplits of {which} forward needs more than "
                     f"{FOLLOW_MOST_STATES:,} states at once on this shoe ({n0} cards): its outcome distribution is "
                     "made for one or two decks")
             if c.memo.too_large:
                 raise ValueError(
-                    f"the truly optimal search with resplits of this pair needs more than {RMAP_MOST_SLOTS:,} "
-                    f"state slots ({<double>(RMAP_MOST_SLOTS * sizeof(RSlot)) / 2**30:.1f} GiB) on this shoe ({n0} cards): "
-                    "it is made for one or two decks")
+                    f"the truly optimal search with resplits of {which} needs more than {RMAP_MOST_SLOTS:,} "
+                    f"state slots ({<double>(RMAP_MOST_SLOTS * sizeof(RSlot)) / 2**30:.1f} GiB) on this shoe "
+                    f"({n0} cards): it is made for one or two decks")
             if c.failed:
                 raise MemoryError()
             self.check_deck()
