@@ -352,3 +352,29 @@ def test_split_rounds_in_threads_give_every_figure_to_the_bit(changes, monkeypat
     assert made[2][0] >= 10 and made[3][0] >= 10
     assert fallback == []
     assert one.work["merges"] > 0
+
+
+def test_the_split_rounds_threads_give_the_results_in_order_and_stop_at_an_error():
+    """The pool of the split rounds (``_in_threads``): the results in the tasks' order with any number of threads,
+    every task once; a task's exception is raised in the calling thread and the threads take no task after it."""
+    import threading
+    import time
+
+    from ev.analysis.accounting import _in_threads
+    for threads in (1, 2, 3):
+        ran: list = []
+        assert _in_threads(lambda x, ran=ran: ran.append(x) or x * x, list(range(20)), threads) == \
+            [x * x for x in range(20)]
+        assert sorted(ran) == list(range(20))
+    ran, names = [], set()
+
+    def task(x):
+        names.add(threading.current_thread().name)
+        if x == 3:
+            raise KeyboardInterrupt("stop")
+        time.sleep(0.01)
+        ran.append(x)
+    with pytest.raises(KeyboardInterrupt, match="stop"):
+        _in_threads(task, list(range(100)), 2)
+    assert len(ran) < 10 and 3 not in ran
+    assert threading.current_thread().name in names
