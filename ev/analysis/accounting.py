@@ -51,7 +51,6 @@ Conventions (every figure in initial bets):
 """
 from __future__ import annotations
 
-import os
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -60,6 +59,7 @@ from fractions import Fraction
 from typing import Any
 
 from ev.analysis.game import Game
+from ev.analysis.machine import cores
 from ev.analysis.optimal_split import BEST, OptimalSplitEvaluator
 from ev.analysis.optimal_split import prepare as prepare_optimal_splits
 from ev.analysis.splits import split_configurations, type_sets
@@ -428,13 +428,6 @@ def play_cells(game: Game, evaluator: Any, up: int, action: int, s: int, pair: i
 SPLIT_THREADS: int | None = None
 
 
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:         # not on Linux
-        return os.cpu_count() or 1
-
-
 class _KnownRounds:
     """An up card's evaluator whose split rounds were computed beforehand (:func:`_split_rounds_side_by_side`):
     ``split_round`` reads them, everything else is the evaluator's."""
@@ -464,7 +457,7 @@ def _split_rounds_side_by_side(game: Game, table: Policy, plays: dict, exact_lim
     where every round's work is bounded (``exact_limit`` finite): two
     unbounded exact resplit rounds at once would hold twice the memory.
     """
-    threads = SPLIT_THREADS or _cores()
+    threads = SPLIT_THREADS or cores()
     if threads < 2:
         return plays
     tasks = []

@@ -36,6 +36,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import ev
+from ev.analysis.machine import cores
 from ev.errors import BJEVError, excerpt
 from ev.interrupts import signals_deferred, worker_signals
 
@@ -49,14 +50,6 @@ ResultCallback = Callable[[int, Any], None]
 
 class DependencyError(BJEVError):
     """An optional dependency that a chosen option needs is not installed."""
-
-
-def cores() -> int:
-    """The cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:         # not on Linux
-        return os.cpu_count() or 1
 
 
 def max_workers() -> int:

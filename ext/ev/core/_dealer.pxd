@@ -48,4 +48,4 @@ cdef class DealerTable:
     cdef void walk_batch(self, int* decks, int lanes, const int* where, double* out) noexcept nogil
     cdef void cached_distribution_batch(self, const int* decks, int count, double* out) noexcept nogil
     cdef uint64_t deck_key(self, const int* deck) noexcept nogil
-    cdef void keep(self, const int* deck, const double* values) noexcept nogil
+    cdef void keep(self, uint64_t key, const double* values) noexcept nogil

@@ -328,10 +328,9 @@ cdef class DealerTable:
             key |= (<uint64_t>deck[r]) << (6 * r)
         return key
 
-    cdef void keep(self, const int* deck, const double* values) noexcept nogil:
-        """Keep a deck's outcomes for ``cached_distribution_batch`` (at most KNOWN_MOST decks; a deck kept
-        already is kept once).  The caller holds ``known_lock``."""
-        cdef uint64_t key = self.deck_key(deck)
+    cdef void keep(self, uint64_t key, const double* values) noexcept nogil:
+        """Keep the outcomes of the deck of ``key`` (``deck_key``) for ``cached_distribution_batch`` (at most
+        KNOWN_MOST decks; a deck kept already is kept once).  The caller holds ``known_lock``."""
         cdef int at, r
         if key == 0 or <size_t>self.known.size >= KNOWN_MOST or keymap_get(&self.known, key) >= 0:
             return
@@ -403,6 +402,7 @@ cdef class DealerTable:
         others evaluated outside it (two threads may evaluate one deck: the same values to the bit)."""
         cdef vector[int] missed
         cdef vector[int] which
+        cdef vector[uint64_t] keys          # the missed decks' keys, for keep
         cdef vector[double] values
         cdef uint64_t key
         cdef int i, r, at
@@ -415,6 +415,7 @@ cdef class DealerTable:
                 memcpy(out + i * N_OUTCOMES, &self.known_values[at], N_OUTCOMES * sizeof(double))
                 continue
             which.push_back(i)
+            keys.push_back(key)
             for r in range(N_RANKS):
                 missed.push_back(decks[i * N_RANKS + r])
         self.known_lock.unlock()
@@ -425,7 +426,7 @@ cdef class DealerTable:
         self.known_lock.lock()
         for j in range(which.size()):
             memcpy(out + which[j] * N_OUTCOMES, &values[j * N_OUTCOMES], N_OUTCOMES * sizeof(double))
-            self.keep(decks + which[j] * N_RANKS, &values[j * N_OUTCOMES])
+            self.keep(keys[j], &values[j * N_OUTCOMES])
         self.known_lock.unlock()
 
     def probabilities_batch(self, decks):
