@@ -197,6 +197,39 @@ def test_resplit_distribution(arith, hands, strategy, das):
         assert same(arith, rough.p_double, stats.p_double, 1e-14)
 
 
+@pytest.mark.parametrize("deck", ["full", "short"])
+def test_a_last_hand_summed_by_difference_is_every_final_met(deck):
+    """The exact resplit distribution sums a last X-hand's commonest type (a bust) as the union's own value less
+    the other types' (ev.core._split_round: dealing the dealer first): the same distribution as meeting every
+    final, to 1e-12 in each probability, its mean the EV, with far fewer finals met on a nearly full deck; on a
+    shoe of small cards some unions leave too few cards for the hand and the dealer after it, and their last
+    hands meet every final."""
+    from ev.core import _split_round
+    if deck == "full":
+        rules, gone = Rules(max_split_hands=3, double_after_split=True), random_removed(random.Random(3), 1, 10)
+    else:
+        rules = Rules(max_split_hands=3, double_after_split=True, resplit_aces=True)
+        gone = [1, 0, 0, 0, 0, 2, 4, 4, 4, 12]          # 28 cards, most of them small
+    met = {}
+    for on in (True, False):
+        before = _split_round.by_difference(on)
+        try:
+            met[on] = round_stats(Game(rules, gone), "cdz", resplits="exact")
+        finally:
+            _split_round.by_difference(before)
+    fast, full = met[True], met[False]
+    assert fast.distribution_method == full.distribution_method == "exact"
+    assert fast.work["unions_by_difference"] > 0 and full.work["unions_by_difference"] == 0
+    assert (fast.work["unions_in_full"] > 0) == (deck == "short")
+    if deck == "full":
+        assert fast.work["last_hand_finals"] < 0.75 * full.work["last_hand_finals"]
+    assert set(fast.distribution) == set(full.distribution)
+    for x, p in full.distribution.items():
+        assert fast.distribution[x] == pytest.approx(p, rel=1e-12), x
+    assert fast.mean == pytest.approx(Game(rules, gone).round("cdz").ev, abs=1e-13)
+    assert sum(fast.distribution.values()) == pytest.approx(1, abs=1e-14)
+
+
 @pytest.mark.slow
 def test_rule_readings():
     from ev.analysis.sensitivity import rule_readings

@@ -30,7 +30,7 @@ Conventions (every figure in initial bets):
 * Splits: every hand is scored against the same dealer hand, the hands
   dependent through the deck, exactly (``distribution_method`` "exact").
   With resplits this costs a great deal (a one-deck game resplitting to four
-  hands: 4 million unions of cards, about 35 s; six decks: minutes per split), so ``resplits="auto"`` takes
+  hands: 4 million unions of cards, about 15 s; six decks: minutes per split), so ``resplits="auto"`` takes
   the exact method only where its work is small, and otherwise, for the
   splits that make three or four hands, scores the hands as independent
   given the dealer's outcome, each with its exact marginal

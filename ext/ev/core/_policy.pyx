@@ -431,6 +431,7 @@ cdef class PolicyEvaluator:
         cdef const unsigned char[:] codes
         cdef dict index = {}
         cdef list class_list = []
+        cdef list complete = []         # per class: an X-hand, whose finals are every way its play ends
         self.solver.deck_of(ctx, self.solver.nxt[pair], deck10)      # the deck less both pair cards
         for k in range(N_RANKS):
             deck[k] = deck10[k]
@@ -449,11 +450,12 @@ cdef class PolicyEvaluator:
                     fin.clear()
                     self.class_finals(&codes[0], deck, kinds, resplit_kind, pair, one_card, key[1], fin)
                     by_codes[same] = len(class_list)
+                    complete.append(not key[1])
                     class_list.append([(tuple(fin[i].cards[k] for k in range(kinds)), fin[i].orders, fin[i].type)
                                        for i in range(fin.size())])
                 index[key] = by_codes[same]
         sr = SplitRound(self.solver.dealer, [deck10[k] for k in range(N_RANKS)], pair,
-                        resplit_cards, faces, type_sets, class_list, most)
+                        resplit_cards, faces, type_sets, class_list, most, complete)
         # the exact merge's work, bounded above by the products of the classes' finals
         cdef double bound = 0.0, b
         for count, n_p, classes in configs:

@@ -19,6 +19,19 @@ for each union U and each final f of the last hand, the dealer's outcome on
 D - U - f (evaluated once per distinct final union), gathered by f's type,
 then crossed with U's type multisets.
 
+*The last hand's commonest type by difference.*  When the last hand's finals
+are every way its play can end (its second card may be any card: an X-hand),
+and neither it nor the dealer after it can run out of cards, dealing the
+dealer first shows
+
+    sum over the finals f of m_f x w(U + f) x P(o | D - U - f) = w(U) x P(o | D - U),
+
+``w(U) = ff(D, U) / ff(|D|, |U|)``: the hand's draws, unseen by the dealer,
+leave the dealer's law as it was.  So the finals of one type (the commonest:
+a bust, about 45 % of a hand's finals) need not be met: their sum is the
+union's own value less the other types'.  Their final unions are then never
+placed nor evaluated.
+
 Weights are exact integers (128 bits) up to the dealer.  ``cells_float``
 finishes in floating point with the float core's dealer.
 """
@@ -243,6 +256,25 @@ cdef _TypeSets _type_sets(list type_sets):
     return sets
 
 
+#: whether a last hand may sum its commonest type by difference (see the module; tests turn it off to compare)
+cdef bint _by_difference = True
+
+
+def by_difference(on=None):
+    """Whether split rounds sum a last hand's commonest type by difference (``on``: set it; tests compare both
+    ways).  Returns the setting in force before."""
+    global _by_difference
+    before = _by_difference
+    if on is not None:
+        _by_difference = bool(on)
+    return before
+
+
+#: a type's sum by difference below this share of the union's value is rounding: the type's finals cannot meet
+#: that dealer outcome (a real share is at least the chance of one card, far above)
+cdef double DIFFERENCE_FLOOR = 1e-9
+
+
 cdef enum:
     CHUNK_FRESH = 256           # new unions that make a chunk of last hands (see SplitRound.last_hand)
     CHUNK_FINALS = 1 << 12      # or finals placed (their values are read again: they should still be cached)
@@ -267,6 +299,8 @@ cdef class SplitRound:
     cdef int width[N_KINDS]
     cdef uint128 bias, guard
     cdef vector[vector[Final]] classes
+    cdef vector[int] by_difference          # per class: the type summed by difference (see the module), or -1
+    cdef vector[int] most_cards             # per class: the most cards in one of its finals
     cdef vector[int] combine                # [set * N_TYPES + type] -> set with one more hand
     cdef vector[int] doubles_of
     cdef vector[int] net_of                 # [set * N_OUTCOMES + outcome]
@@ -280,12 +314,17 @@ cdef class SplitRound:
     cdef dict pending                       # (hands, last class) -> index into gathered
     cdef vector[EntryMap] gathered          # the other hands merged, of every round of that group
     cdef int64_t n_merges, n_last, n_entries, n_independent
+    cdef int64_t n_differ, n_full           # unions of the other hands whose last hand summed a type by difference,
+                                            # and those whose deck was too short to (every final met)
 
     def __cinit__(self, DealerTable dealer, deck10, int pair, int resplit_cards, bint faces, list type_sets,
-                  list classes, int most):
+                  list classes, int most, list complete=None):
         """``deck10``: the deck less both pair cards, by rank; ``classes``: per hand class the list of
-        its finals (cards by kind, drawing orders, type); ``most``: the most hands."""
+        its finals (cards by kind, drawing orders, type); ``most``: the most hands; ``complete``: per class,
+        whether its finals are every way a hand's play can end (its second card may be any card), so that a
+        last hand of that class may sum one type by difference (see the module)."""
         cdef int k, r, cap, top
+        cdef int64_t of_type[N_TYPES]
         cdef Final f
         cdef vector[Final] fin
         self.dealer = dealer
@@ -307,14 +346,24 @@ cdef class SplitRound:
         # the packing: per kind, room for the most cards a union can hold, and a guard bit
         cdef int most_drawn[N_KINDS]
         memset(most_drawn, 0, sizeof(most_drawn))
-        for finals in classes:
+        for i, finals in enumerate(classes):
             fin.clear()
+            memset(of_type, 0, sizeof(of_type))
+            self.most_cards.push_back(0)
             for cards, orders, htype in finals:
                 for k in range(self.kinds):
                     most_drawn[k] = max(most_drawn[k], cards[k])
+                self.most_cards[i] = max(self.most_cards[i], sum(cards))
                 f.orders, f.type, f.cards = orders, htype, 0
+                of_type[htype] += 1
                 fin.push_back(f)
             self.classes.push_back(fin)
+            top = 0
+            for r in range(N_TYPES):
+                if of_type[r] > of_type[top]:
+                    top = r
+            self.by_difference.push_back(top if _by_difference and complete is not None and complete[i]
+                                         and of_type[top] > 0 else -1)
         top = 0
         self.bias = self.guard = 0
         for k in range(self.kinds):
@@ -337,12 +386,19 @@ cdef class SplitRound:
             raise MemoryError()
         self.pending = {}
         self.n_merges = self.n_last = self.n_entries = self.n_independent = 0
+        self.n_differ = self.n_full = 0
 
     cdef inline bint fits(self, uint128 u) noexcept nogil:
         return ((u + self.bias) & self.guard) == 0
 
     cdef inline int count(self, uint128 u, int k) noexcept nogil:
         return <int>((u >> self.shift[k]) & ((<uint128>1 << self.width[k]) - 1))
+
+    cdef inline int cards_of(self, uint128 u) noexcept nogil:
+        cdef int k, n = 0
+        for k in range(self.kinds):
+            n += self.count(u, k)
+        return n
 
     def add_configs(self, list configs):
         """Add the rounds of groups of second-card words: (words, #P resplit cards, class indices) each, the
@@ -375,8 +431,11 @@ cdef class SplitRound:
                 if status < 0:
                     raise MemoryError()
                 continue
-            last = class_indices[h - 1]
-            rest = tuple(sorted(class_indices[:h - 1]))
+            # the last hand: one whose type can be summed by difference, where there is one (any hand may be
+            # last: the others are merged in any order)
+            ordered = sorted(class_indices, key=lambda c: (self.by_difference[c] >= 0, c))
+            last = ordered[h - 1]
+            rest = tuple(sorted(ordered[:h - 1]))
             level = levels.setdefault((n_p, last), {})
             if rest not in level:
                 level[rest] = work.size()
@@ -502,6 +561,10 @@ cdef class SplitRound:
         cdef uint128 u
         cdef vector[uint128] fitting       # a group's final unions, their slots prefetched
         cdef Chunk chunk
+        cdef int skip = self.by_difference[last]
+        cdef int room = self.most_cards[last] + self.dealer.max_len   # cards that neither the hand nor the dealer
+        cdef bint differ, skipped                                     # after it can run out of
+        cdef const Final* f
         for i in range(states.capacity):
             if states.slots[i].tset >= 0:
                 entries.push_back(states.slots[i])
@@ -514,12 +577,25 @@ cdef class SplitRound:
                 z += 1
             fitting.clear()
             chunk.group_start.push_back(chunk.numbers.size())
+            differ = skip >= 0 and self.n0 - self.cards_of(entries[a].union) >= room
+            skipped = False
             for j in range(self.classes[last].size()):
-                u = entries[a].union + self.classes[last][j].cards
+                f = &self.classes[last][j]
+                u = entries[a].union + f.cards
                 if self.fits(u):
+                    if differ and f.type == skip:
+                        skipped = True
+                        continue
                     fitting.push_back(u)
                     chunk.which.push_back(<int>j)
                     prefetch(&self.unions.keys[union_hash(u) >> self.unions.shift])
+            if skip >= 0 and not differ:
+                self.n_full += 1
+            if skipped:         # the union itself: the skipped type is its value less the others' (flush)
+                self.n_differ += 1
+                fitting.push_back(entries[a].union)
+                chunk.which.push_back(-1)
+                prefetch(&self.unions.keys[union_hash(entries[a].union) >> self.unions.shift])
             if self.place(fitting, chunk) < 0:     # (the chunk keeps numbers: the table may grow meanwhile)
                 return -1
             chunk.group_entries.push_back(a)
@@ -582,21 +658,35 @@ cdef class SplitRound:
         cdef bint present[N_TYPES]
         cdef const Final* f
         cdef const double* v
-        cdef double w
+        cdef const double* own
+        cdef double w, x
+        cdef int skip = self.by_difference[last]
         self.evaluate_fresh(chunk)
         n_groups = chunk.group_entries.size() // 2
         for g in range(n_groups):
             a, z = chunk.group_entries[2 * g], chunk.group_entries[2 * g + 1]
             memset(r, 0, sizeof(r))
             memset(present, 0, sizeof(present))
+            own = NULL
             for j in range(chunk.group_start[g], chunk.group_start[g + 1] if g + 1 < chunk.group_start.size()
                            else chunk.numbers.size()):
-                f = &self.classes[last][chunk.which[j]]
                 v = &self.values[chunk.numbers[j] * N_OUTCOMES]
+                self.n_last += 1
+                if chunk.which[j] < 0:
+                    own = v
+                    continue
+                f = &self.classes[last][chunk.which[j]]
                 present[f.type] = True
                 for o in range(N_OUTCOMES):
                     r[f.type][o] += f.orders * v[o]
-                self.n_last += 1
+            if own != NULL:     # the skipped type: the union's value less the other types' (see the module)
+                present[skip] = True
+                for o in range(N_OUTCOMES):
+                    x = own[o]
+                    for t in range(N_TYPES):
+                        x -= r[t][o]
+                    # an outcome the skipped finals cannot meet leaves rounding alone: it is 0
+                    r[skip][o] = x if x > DIFFERENCE_FLOOR * own[o] else 0.0
             for j in range(a, z):
                 w = <double>entries[j].ways
                 for t in range(N_TYPES):
@@ -819,10 +909,13 @@ cdef class SplitRound:
             free(self.gathered[i].slots)
 
     def work(self):
-        """The size of the work: hand pairs merged, last-hand finals met, states, distinct final unions."""
+        """The size of the work: hand pairs merged, last-hand finals met, states, distinct final unions; the
+        unions of the other hands whose last hand summed its commonest type by difference, and those whose deck
+        left too few cards to (see the module)."""
         return {"split_rounds": 1, "merges": self.n_merges + self.n_last, "last_hand_finals": self.n_last,
                 "states": self.n_entries,
-                "unions": self.unions.size, "independent_groups": self.n_independent}
+                "unions": self.unions.size, "independent_groups": self.n_independent,
+                "unions_by_difference": self.n_differ, "unions_in_full": self.n_full}
 
     def cells_float(self):
         """{(doubles, dealer_blackjack, net, hands): mass} in joint units."""
