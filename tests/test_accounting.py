@@ -197,24 +197,27 @@ def test_resplit_distribution(arith, hands, strategy, das):
         assert same(arith, rough.p_double, stats.p_double, 1e-14)
 
 
-@pytest.mark.parametrize("deck", ["full", "short"])
-def test_a_last_hand_summed_by_difference_is_every_final_met(deck):
-    """The exact resplit distribution sums a last X-hand's commonest type (a bust) as the union's own value less
-    the other types' (ev.core._split_round: dealing the dealer first): the same distribution as meeting every
-    final, to 1e-12 in each probability, its mean the EV, with far fewer finals met on a nearly full deck; on a
-    shoe of small cards some unions leave too few cards for the hand and the dealer after it, and their last
-    hands meet every final."""
+SMALL_CARDS = [1, 0, 0, 0, 0, 2, 4, 4, 4, 12]      # the cards gone from one deck: 28 left, most of them small
+
+
+@pytest.mark.parametrize("hands, deck", [(3, "full"), (3, "short"), (2, "full"), (2, "short")])
+def test_a_last_hand_summed_by_difference_is_every_final_met(hands, deck):
+    """The exact split distribution sums a last X-hand's commonest type (a bust) as the union's own value less
+    the other types' (ev.core._split_round: dealing the dealer first; with one split, the pairs of two busts):
+    the same distribution as meeting every final, to 1e-12 in each probability, its mean the EV, with far fewer
+    finals met on a nearly full deck (one deck, resplits to three; eight decks, one split); on a shoe of small
+    cards some unions leave too few cards for the hand and the dealer after it, and there every final is
+    met."""
     from ev.core import _split_round
-    if deck == "full":
-        rules, gone = Rules(max_split_hands=3, double_after_split=True), random_removed(random.Random(3), 1, 10)
-    else:
-        rules = Rules(max_split_hands=3, double_after_split=True, resplit_aces=True)
-        gone = [1, 0, 0, 0, 0, 2, 4, 4, 4, 12]          # 28 cards, most of them small
+    rules = Rules(max_split_hands=hands, double_after_split=True, resplit_aces=hands > 2,
+                  decks=8 if (hands, deck) == (2, "full") else 1)
+    gone = random_removed(random.Random(3), rules.decks, 10) if deck == "full" else SMALL_CARDS
+    resplits = "exact" if hands > 2 else "auto"
     met = {}
     for on in (True, False):
         before = _split_round.by_difference(on)
         try:
-            met[on] = round_stats(Game(rules, gone), "cdz", resplits="exact")
+            met[on] = round_stats(Game(rules, gone), "cdz", resplits=resplits)
         finally:
             _split_round.by_difference(before)
     fast, full = met[True], met[False]

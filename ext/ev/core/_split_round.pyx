@@ -30,7 +30,10 @@ dealer first shows
 leave the dealer's law as it was.  So the finals of one type (the commonest:
 a bust, about 45 % of a hand's finals) need not be met: their sum is the
 union's own value less the other types'.  Their final unions are then never
-placed nor evaluated.
+placed nor evaluated.  With two hands of one class (one split) the pairs of
+two finals of that type are left out the same way: for each such final, the
+sum over the other hand is its own union's value less its pairs with the
+other types, which are met anyway.
 
 Weights are exact integers (128 bits) up to the dealer.  ``cells_float``
 finishes in floating point with the float core's dealer.
@@ -723,31 +726,59 @@ cdef class SplitRound:
         """Add the rounds of two hands of one class ``c`` (one split; or two hands, no resplit, in a resplit
         game): the finals (i, j) and (j, i) make the same union and type multiset, so each unordered pair
         is summed once, weighted twice when i != j (half the lookups of the general merge); -1 when
-        memory runs out."""
+        memory runs out.
+
+        Where the class's commonest type may be summed by difference (an X-hand, see the module) and every
+        final of that type leaves room for the other hand and the dealer, the pairs of two such finals are
+        not met: for each such final i, their sum over the other hand is i's union's own value less that of
+        the pairs (i, j) of the other types, which are met anyway."""
         cdef size_t i, j, q, size = self.classes[c].size()
         cdef const Final* fi
         cdef const Final* fj
         cdef uint128 u, start = (<uint128>n_p) << self.shift[self.resplit_kind]
         cdef uint128 wi
         cdef int o, b, ti
-        cdef double w
+        cdef double w, x
         cdef const double* v
         cdef vector[uint128] unions         # a chunk's final unions, their type sets and weights
         cdef vector[int] tsets
         cdef vector[double] weights
+        cdef vector[int64_t] owner          # per pair met: the final of the skipped type whose rest it is part
+        cdef vector[double] other           # of (or -1), and the other final's orders
+        cdef vector[double] rest            # per final of the skipped type: its pairs with the others' types
         cdef Chunk chunk
+        cdef int skip = self.by_difference[c]
+        cdef bint differ = skip >= 0
+        for i in range(size):
+            fi = &self.classes[c][i]
+            if differ and fi.type == skip and self.fits(start + fi.cards) and \
+                    self.n0 - self.cards_of(start + fi.cards) < self.most_cards[c] + self.dealer.max_len:
+                differ = False
+        if differ:
+            rest.assign(size * N_OUTCOMES, 0.0)
         for i in range(size):
             fi = &self.classes[c][i]
             wi = (<uint128>words) * fi.orders
             ti = self.combine[fi.type]          # the set of one hand of fi's type
             for j in range(i, size):
                 fj = &self.classes[c][j]
+                if differ and fi.type == skip and fj.type == skip:
+                    continue
                 u = start + fi.cards + fj.cards
                 if not self.fits(u):
                     continue
                 unions.push_back(u)
                 tsets.push_back(self.combine[ti * N_TYPES + fj.type])
                 weights.push_back(<double>(wi * fj.orders * (2 if j != i else 1)))
+                if differ and fi.type == skip:
+                    owner.push_back(<int64_t>i)
+                    other.push_back(<double>fj.orders)
+                elif differ and fj.type == skip:
+                    owner.push_back(<int64_t>j)
+                    other.push_back(<double>fi.orders)
+                else:
+                    owner.push_back(-1)
+                    other.push_back(0.0)
                 prefetch(&self.unions.keys[union_hash(u) >> self.unions.shift])
             if unions.size() < CHUNK_FINALS and i + 1 < size:
                 continue
@@ -761,12 +792,41 @@ cdef class SplitRound:
                     if v[o] != 0.0:
                         self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
                                               self.net_of[b * N_OUTCOMES + o], 2)] += w * v[o]
+                if owner[q] >= 0:
+                    for o in range(N_OUTCOMES):
+                        rest[owner[q] * N_OUTCOMES + o] += other[q] * v[o]
             self.n_last += unions.size()
             unions.clear()
             tsets.clear()
             weights.clear()
+            owner.clear()
+            other.clear()
             chunk.numbers.clear()
         self.n_entries += size
+        if skip >= 0 and not differ:
+            self.n_full += 1
+        if not differ:
+            return 0
+        # the pairs of two finals of the skipped type: each such final's union, less its pairs met
+        for i in range(size):
+            fi = &self.classes[c][i]
+            if fi.type == skip and self.fits(start + fi.cards):
+                unions.push_back(start + fi.cards)
+                owner.push_back(<int64_t>i)
+        if self.place(unions, chunk) < 0:
+            return -1
+        self.evaluate_fresh(chunk)
+        b = self.combine[self.combine[skip] * N_TYPES + skip]
+        for q in range(unions.size()):
+            v = &self.values[chunk.numbers[q] * N_OUTCOMES]
+            w = <double>((<uint128>words) * self.classes[c][owner[q]].orders)
+            for o in range(N_OUTCOMES):
+                x = v[o] - rest[owner[q] * N_OUTCOMES + o]
+                if x > DIFFERENCE_FLOOR * v[o]:
+                    self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
+                                          self.net_of[b * N_OUTCOMES + o], 2)] += w * x
+        self.n_last += unions.size()
+        self.n_differ += unions.size()
         return 0
 
     cdef double union_weight(self, uint128 u, int* rest) noexcept nogil:
