@@ -803,9 +803,10 @@ cdef class SplitRound:
             other.clear()
             chunk.numbers.clear()
         self.n_entries += size
-        if skip >= 0 and not differ:
-            self.n_full += 1
         if not differ:
+            for i in range(size):   # the unions of one hand that could have been summed by difference, met in full
+                if skip >= 0 and self.classes[c][i].type == skip and self.fits(start + self.classes[c][i].cards):
+                    self.n_full += 1
             return 0
         # the pairs of two finals of the skipped type: each such final's union, less its pairs met
         for i in range(size):
