@@ -205,13 +205,13 @@ def test_a_last_hand_summed_by_difference_is_every_final_met(hands, deck):
     """The exact split distribution sums a last X-hand's commonest type (a bust) as the union's own value less
     the other types' (ev.core._split_round: dealing the dealer first; with one split, the pairs of two busts):
     the same distribution as meeting every final, to 1e-12 in each probability, its mean the EV, with far fewer
-    finals met on a nearly full deck (one deck, resplits to three; eight decks, one split); on a shoe of small
-    cards some unions leave too few cards for the hand and the dealer after it, and there every final is
-    met."""
+    finals met where few cards are gone (one deck less 14, resplits to three; eight decks, one split); on a
+    shoe of small cards some unions leave too few cards for the hand and the dealer after it, and there every
+    final is met."""
     from ev.core import _split_round
     rules = Rules(max_split_hands=hands, double_after_split=True, resplit_aces=hands > 2,
                   decks=8 if (hands, deck) == (2, "full") else 1)
-    gone = random_removed(random.Random(3), rules.decks, 10) if deck == "full" else SMALL_CARDS
+    gone = random_removed(random.Random(3), rules.decks, 14) if deck == "full" else SMALL_CARDS
     resplits = "exact" if hands > 2 else "auto"
     met = {}
     for on in (True, False):
