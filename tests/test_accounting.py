@@ -354,12 +354,13 @@ def test_independent_resplits_keep_the_exact_ev_and_stake():
 @pytest.mark.parametrize("changes, resplits", [({}, "auto"),
                                                ({"decks": 2, "max_split_hands": 4, "hit_soft_17": False}, "auto"),
                                                ({"decks": 6, "max_split_hands": 3, "split_tens": "rank"}, "auto"),
-                                               ({"max_split_hands": 3, "double_after_split": True}, "exact")])
+                                               ({"max_split_hands": 3, "double_after_split": True}, "exact"),
+                                               ({"double_after_split": True}, "fractions")])
 def test_split_rounds_in_threads_give_every_figure_to_the_bit(changes, resplits, monkeypatch):
-    """A float round_stats computes the split rounds the strategy makes side by side in threads before the
-    tally reads them (``SPLIT_THREADS``), the exact resplit distribution's too.  With one thread, two or
-    three, every figure is the same float, each round is computed once (the same work), and with threads
-    every split round is read from the ones computed beforehand."""
+    """round_stats computes the split rounds the strategy makes side by side in threads before the tally reads
+    them (``SPLIT_THREADS``), the exact resplit distribution's too, and in exact arithmetic.  With one thread,
+    two or three, every figure is the same float (fraction), each round is computed once (the same work), and
+    with threads every split round is read from the ones computed beforehand."""
     from ev.analysis import accounting
     made: dict = {1: [], 2: [], 3: []}       # threads -> the rounds computed beforehand, per round_stats call
     side_by_side = accounting._split_rounds_side_by_side
@@ -378,8 +379,9 @@ def test_split_rounds_in_threads_give_every_figure_to_the_bit(changes, resplits,
     results = {}
     for threads in (1, 2, 3):
         monkeypatch.setattr(accounting, "SPLIT_THREADS", threads)
-        gone = random_removed(random.Random(5), 1, 16) if resplits == "exact" else []     # 36 cards: quick
-        results[threads] = round_stats(Game(Rules(**changes), *([gone] if gone else [])), "cdz", resplits)
+        gone = random_removed(random.Random(5), 1, 16) if resplits != "auto" else []     # 36 cards: quick
+        game = Game(Rules(**changes), *([gone] if gone else []), exact=resplits == "fractions")
+        results[threads] = round_stats(game, "cdz", "auto" if resplits == "auto" else "exact")
     one = results[1]
     for threads in (2, 3):
         got = results[threads]
@@ -390,8 +392,8 @@ def test_split_rounds_in_threads_give_every_figure_to_the_bit(changes, resplits,
     assert made[1] and not any(made[1])
     assert made[2][0] >= 10 and made[3][0] >= 10
     assert fallback == []
-    assert one.work["merges"] > 0
-    assert one.distribution_method == ("exact" if resplits == "exact" or "max_split_hands" not in changes
+    assert one.work["final_pairs" if resplits == "fractions" else "merges"] > 0
+    assert one.distribution_method == ("exact" if resplits != "auto" or "max_split_hands" not in changes
                                        else "independent")
 
 

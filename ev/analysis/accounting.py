@@ -41,9 +41,9 @@ Conventions (every figure in initial bets):
   distribution: ``split_strategy_figures`` for an optimal strategy, its EV
   ``Game.round``'s; ``policy_figures`` for a table); the probabilities and
   moments are the distribution's.
-* Threads: in floats the split rounds the strategy makes (a C merge that runs
-  without the GIL) are computed side by side before the tally reads them, one
-  thread per core this process may use (``SPLIT_THREADS``; 1 in the worker
+* Threads: the split rounds the strategy makes (a C merge that runs without
+  the GIL, in both arithmetics) are computed side by side before the tally
+  reads them, one thread per core this process may use (``SPLIT_THREADS``; 1 in the worker
   processes of a local pool, which take the cores themselves).  The tally is the same and in the same order, so every
   figure is the same float with any number of threads.  With
   ``resplits="exact"`` too: two rounds at once raise the peak memory by a
@@ -288,7 +288,7 @@ def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search
         if sense:    # each split round played by truly optimal (or worst) split play
             evaluator = OptimalSplitEvaluator(evaluator, game, up, sense)
         plays[up] = evaluator, decisions
-    if not (game.exact or sense):
+    if not sense:
         plays = _split_rounds_side_by_side(game, table, plays, limits[resplits])
     for up, (evaluator, decisions) in plays.items():
         up_tally = _Tally(A)
@@ -450,8 +450,10 @@ class _KnownRounds:
 
 
 def _split_rounds_side_by_side(game: Game, table: Policy, plays: dict, exact_limit: float) -> dict:
-    """The float split rounds the strategy makes (every up card, every pair it splits), computed in threads
-    before the tally reads them, each evaluator then wrapped to hand them out (``_KnownRounds``).
+    """The split rounds the strategy makes (every up card, every pair it splits), computed in threads before
+    the tally reads them, each evaluator then wrapped to hand them out (``_KnownRounds``).  In exact
+    arithmetic too: the merges and the dealer's integer sums run in C without the GIL, and the evaluator keeps
+    its dealer cache and work counts under a lock (``ExactPolicyEvaluator.split_round``).
 
     A split round is C code that runs without the GIL; the rounds of one up
     card share its dealer's table, whose kept outcomes are read and written

@@ -11,6 +11,7 @@ merged by their union before the dealer is evaluated once per union.
 """
 from __future__ import annotations
 
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -58,6 +59,9 @@ class ExactPolicyEvaluator:
         self._dealer_cache: dict = {}
         #: work done by split_distribution: pairs of finals merged, distinct unions, dealer evaluations
         self.work = {"split_rounds": 0, "final_pairs": 0, "split_dealer_evaluations": 0}
+        #: split rounds may run side by side in threads (``ev.analysis.accounting``): the dealer cache and the
+        #: work counts are written under this lock
+        self._lock = threading.Lock()
 
     # ----- one hand (numerators over the context's denominators) -------------
     def _stand_cells(self, cx: PlayContext, s: int, doubled: int, weight: int, out: list) -> None:
@@ -200,8 +204,13 @@ class ExactPolicyEvaluator:
         hands are integers, the dealer's outcome on the rest of the deck an
         integer over ff(n, L), and the probability of a union U with the
         dealer's cards one integer over ff(n0, |U| + L).
+
+        Rounds may be computed side by side in threads: the work is counted
+        here and added to ``self.work`` at the end, and a dealer outcome is
+        kept (and counted) once, under the evaluator's lock.
         """
         sol = self.solver
+        work: dict = defaultdict(int)
         deck10 = sol.deck(sol.context(pair, 1), sol.nxt[0][pair])      # the deck less both pair cards
         n0 = sum(deck10)
         kinds = N_RANKS + 1 if faces else N_RANKS
@@ -230,8 +239,11 @@ class ExactPolicyEvaluator:
             key = tuple(rest)
             dealer = self._dealer_cache.get(key)
             if dealer is None:
-                dealer = self._dealer_cache[key] = sol.poly.numerators(key, n0 - size)
-                self.work["split_dealer_evaluations"] += 1
+                dealer = sol.poly.numerators(key, n0 - size)
+                with self._lock:
+                    if key not in self._dealer_cache:
+                        self._dealer_cache[key] = dealer
+                        work["split_dealer_evaluations"] += 1
             return weight, size, dealer
 
         def dealer_of(u: tuple) -> tuple[Fraction, list[Fraction]]:
@@ -263,8 +275,8 @@ class ExactPolicyEvaluator:
                                                            type_sets)
                     for (doubles, bj, net), v in cells.items():
                         paired[doubles, bj, net, hands] += v
-                    self.work["final_pairs"] += pairs
-                    self.work["split_unions"] = self.work.get("split_unions", 0) + unions
+                    work["final_pairs"] += pairs
+                    work["split_unions"] += unions
                     continue
             if hands > 2 and bound > exact_limit:     # hands independent given the dealer's outcome
                 n_n = sum(1 for c in classes if c[1])
@@ -272,7 +284,7 @@ class ExactPolicyEvaluator:
                                        falling(n0, n_p + n_n))
                 start = tuple(n_p if k == resplit_kind else 0 for k in range(kinds))
                 self._independent(probability, [marginal(start, c) for c in classes], type_sets, out)
-                self.work["independent_groups"] = self.work.get("independent_groups", 0) + 1
+                work["independent_groups"] += 1
                 continue
             start = tuple(n_p if k == resplit_kind else 0 for k in range(kinds))
             states: dict = {(0, start): count}
@@ -286,7 +298,7 @@ class ExactPolicyEvaluator:
                         if any(x > y for x, y in zip(union, deck)):
                             continue
                         grown[combine[ty], union] += w * m
-                        self.work["final_pairs"] += 1
+                        work["final_pairs"] += 1
                 states = grown
             for (a, u), w in states.items():
                 doubles, nets = type_sets[a][0], type_sets[a][1]
@@ -296,7 +308,10 @@ class ExactPolicyEvaluator:
                 for o in range(7):
                     if dealer[o]:
                         cells[doubles, int(o == 6), nets[o], hands] += weight * dealer[o]
-        self.work["split_rounds"] += 1
+        work["split_rounds"] += 1
+        with self._lock:
+            for name, count in work.items():
+                self.work[name] = self.work.get(name, 0) + count
         rough = dict(out)            # the groups scored independently take the mass the exact ones leave
         out.clear()
         for length, cells in numerators.items():

@@ -67,8 +67,8 @@ class DealerPolynomial:
         if self._table is None:
             from ev.core._dealer import DealerTable
             from ev.core._exact_sums import numerators
-            self._table = DealerTable(*self.source)
-            self._c_numerators = numerators
+            self._c_numerators = numerators     # first: a thread that sees the table (split rounds side by side)
+            self._table = DealerTable(*self.source)     # must see the sum that reads it
         return self._table
 
     def _compile(self, terms: list[tuple]):
