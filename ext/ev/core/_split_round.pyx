@@ -403,6 +403,11 @@ cdef class SplitRound:
             n += self.count(u, k)
         return n
 
+    cdef inline bint leaves_room(self, uint128 u, int cls) noexcept nogil:
+        """The deck less union u holds enough cards that neither a hand of class ``cls`` nor the dealer after it
+        can run out: the condition of a sum by difference (see the module)."""
+        return self.n0 - self.cards_of(u) >= self.most_cards[cls] + self.dealer.max_len
+
     def add_configs(self, list configs):
         """Add the rounds of groups of second-card words: (words, #P resplit cards, class indices) each, the
         indices into the classes given, the last the last hand's.
@@ -565,8 +570,7 @@ cdef class SplitRound:
         cdef vector[uint128] fitting       # a group's final unions, their slots prefetched
         cdef Chunk chunk
         cdef int skip = self.by_difference[last]
-        cdef int room = self.most_cards[last] + self.dealer.max_len   # cards that neither the hand nor the dealer
-        cdef bint differ, skipped                                     # after it can run out of
+        cdef bint differ, skipped
         cdef const Final* f
         for i in range(states.capacity):
             if states.slots[i].tset >= 0:
@@ -580,7 +584,7 @@ cdef class SplitRound:
                 z += 1
             fitting.clear()
             chunk.group_start.push_back(chunk.numbers.size())
-            differ = skip >= 0 and self.n0 - self.cards_of(entries[a].union) >= room
+            differ = skip >= 0 and self.leaves_room(entries[a].union, last)
             skipped = False
             for j in range(self.classes[last].size()):
                 f = &self.classes[last][j]
@@ -746,14 +750,15 @@ cdef class SplitRound:
         cdef vector[int64_t] owner          # per pair met: the final of the skipped type whose rest it is part
         cdef vector[double] other           # of (or -1), and the other final's orders
         cdef vector[double] rest            # per final of the skipped type: its pairs with the others' types
+        cdef vector[int64_t] busts          # the finals of the skipped type that fit
         cdef Chunk chunk
         cdef int skip = self.by_difference[c]
         cdef bint differ = skip >= 0
         for i in range(size):
             fi = &self.classes[c][i]
-            if differ and fi.type == skip and self.fits(start + fi.cards) and \
-                    self.n0 - self.cards_of(start + fi.cards) < self.most_cards[c] + self.dealer.max_len:
-                differ = False
+            if skip >= 0 and fi.type == skip and self.fits(start + fi.cards):
+                busts.push_back(<int64_t>i)
+                differ = differ and self.leaves_room(start + fi.cards, c)
         if differ:
             rest.assign(size * N_OUTCOMES, 0.0)
         for i in range(size):
@@ -803,26 +808,21 @@ cdef class SplitRound:
             other.clear()
             chunk.numbers.clear()
         self.n_entries += size
-        if not differ:
-            for i in range(size):   # the unions of one hand that could have been summed by difference, met in full
-                if skip >= 0 and self.classes[c][i].type == skip and self.fits(start + self.classes[c][i].cards):
-                    self.n_full += 1
+        if not differ:          # the unions of one hand that could have been summed by difference, met in full
+            self.n_full += busts.size()
             return 0
         # the pairs of two finals of the skipped type: each such final's union, less its pairs met
-        for i in range(size):
-            fi = &self.classes[c][i]
-            if fi.type == skip and self.fits(start + fi.cards):
-                unions.push_back(start + fi.cards)
-                owner.push_back(<int64_t>i)
+        for q in range(busts.size()):
+            unions.push_back(start + self.classes[c][busts[q]].cards)
         if self.place(unions, chunk) < 0:
             return -1
         self.evaluate_fresh(chunk)
         b = self.combine[self.combine[skip] * N_TYPES + skip]
         for q in range(unions.size()):
             v = &self.values[chunk.numbers[q] * N_OUTCOMES]
-            w = <double>((<uint128>words) * self.classes[c][owner[q]].orders)
+            w = <double>((<uint128>words) * self.classes[c][busts[q]].orders)
             for o in range(N_OUTCOMES):
-                x = v[o] - rest[owner[q] * N_OUTCOMES + o]
+                x = v[o] - rest[busts[q] * N_OUTCOMES + o]
                 if x > DIFFERENCE_FLOOR * v[o]:
                     self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
                                           self.net_of[b * N_OUTCOMES + o], 2)] += w * x
