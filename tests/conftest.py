@@ -5,6 +5,7 @@ Cython core, exact fractions), as msgpack runs one suite on both of its implemen
 """
 from __future__ import annotations
 
+import collections
 import compileall
 import os
 import random
@@ -46,6 +47,22 @@ def pytest_configure(config) -> None:
     if not hasattr(config, "workerinput"):
         import ev
         compileall.compile_dir(str(Path(ev.__file__).resolve().parent), quiet=1)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items) -> None:
+    """``@pytest.mark.quick_cases(n)``: the quick loop (``-m "not slow"``) runs the first ``n`` cases of the test
+    not already marked slow, and the whole suite every case; the others are marked slow here, before ``-m``
+    deselects (so every test function of the quick loop still runs, on its first cases)."""
+    quick = collections.Counter()
+    for item in items:
+        mark = item.get_closest_marker("quick_cases")
+        if mark is None or item.get_closest_marker("slow") is not None:
+            continue
+        function = item.nodeid.split("[", 1)[0]
+        quick[function] += 1
+        if quick[function] > mark.args[0]:
+            item.add_marker(pytest.mark.slow)
 
 
 def random_rules(rng: random.Random, **fixed) -> Rules:

@@ -72,6 +72,7 @@ def test_other_split_strategies_mean_is_ev(arith, strategy):
 
 @exact_is_slow
 @pytest.mark.parametrize("seed", range(6))
+@pytest.mark.quick_cases(2)
 def test_random_rules(arith, seed):
     """Random rule sets on depleted shoes: the distribution sums to 1 and its mean is the round EV (exactly
     by the exact method; within 1e-4 with hands of resplits scored independently)."""
@@ -200,7 +201,8 @@ def test_resplit_distribution(arith, hands, strategy, das):
 SMALL_CARDS = [1, 0, 0, 0, 0, 2, 4, 4, 4, 12]      # the cards gone from one deck: 28 left, most of them small
 
 
-@pytest.mark.parametrize("hands, deck", [(3, "full"), (3, "short"), (2, "full"), (2, "short")])
+@pytest.mark.parametrize("hands, deck", [(3, "short"), (2, "short"), (3, "full"), (2, "full")])
+@pytest.mark.quick_cases(1)
 def test_a_last_hand_summed_by_difference_is_every_final_met(hands, deck):
     """The exact split distribution sums a last X-hand's commonest type (a bust) as the union's own value less
     the other types' (ev.core._split_round: dealing the dealer first; with one split, the pairs of two busts):
@@ -260,6 +262,7 @@ def test_rules_effect_cli(capsys):
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2] + [pytest.param(s, marks=pytest.mark.slow) for s in (3, 4, 5)])
+@pytest.mark.slow
 def test_split_rounds_in_c_equal_the_python_merge(seed, monkeypatch):       # seeds 0-2: two, three, four hands
     """The exact split rounds are merged and summed in C (ev.core._exact_sums: two hands by pairs of finals,
     unordered where both hands are of one class, more by sets of hand types; the dealer's numerators side by
@@ -291,6 +294,7 @@ def test_split_rounds_in_c_equal_the_python_merge(seed, monkeypatch):       # se
 
 
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.slow
 def test_policy_figures_are_the_accounting_of_the_policy(seed):
     """policy_figures (split rounds by exchangeability, the fallback subtracted as the accounting counts it,
     a surrender included) gives exactly round_stats' EV and E[W], on random one-split rules with late
@@ -356,6 +360,7 @@ def test_independent_resplits_keep_the_exact_ev_and_stake():
                                                ({"decks": 6, "max_split_hands": 3, "split_tens": "rank"}, "auto"),
                                                ({"max_split_hands": 3, "double_after_split": True}, "exact"),
                                                ({"double_after_split": True}, "fractions")])
+@pytest.mark.slow
 def test_split_rounds_in_threads_give_every_figure_to_the_bit(changes, resplits, monkeypatch):
     """round_stats computes the split rounds the strategy makes side by side in threads before the tally reads
     them (``SPLIT_THREADS``), the exact resplit distribution's too, and in exact arithmetic.  With one thread,

@@ -110,6 +110,7 @@ def test_resplit_stats_agree(hands, strategy):
 
 
 @pytest.mark.parametrize("decks", [1, 2, 8])
+@pytest.mark.slow
 def test_dealer_numerators_in_c_equal_the_compiled_sum(decks):
     """The exact dealer's outcome numerators, summed in C (128-bit integers over the float core's trie), equal
     the compiled Python sum over the same terminal hands, on full, depleted and nearly empty decks; a deck
@@ -221,6 +222,7 @@ def _plain_round(table, deck, lists, count):
 
 
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.slow
 def test_split_sums_in_c_equal_the_plain_sum_on_random_finals(seed):
     """pair_round_cells and round_cells (the unions' dealer numerators eight at a time, a deck that may run out
     walked alone in the same batch) give the plain sum's fractions on random finals of two to four hands, on
@@ -261,12 +263,13 @@ def test_split_sums_in_c_equal_the_plain_sum_on_random_finals(seed):
     assert checked >= 15
 
 
+@pytest.mark.slow
 def test_malformed_finals_are_refused_without_leaking_the_merge_maps():
     """round_cells and pair_round_cells refuse a final whose count of a rank is above 62 (its 6 bits, less the
     1 the merges add to a key; more would spill into the next rank's) or that is not a (cards, orders, type)
-    triple; round_cells reads the hands' finals after making its maps, and frees them on the error: 3,000
-    refusals leave the resident memory within 16 MiB (the maps are 32 KiB a call when they leak: 91 MiB
-    measured on the build before the fix)."""
+    triple; round_cells reads the hands' finals after making its maps, and frees them on the error: 1,000
+    refusals leave the resident memory within 8 MiB (the maps are 32 KiB a call when they leak: 91 MiB for
+    3,000 measured on the build before the fix)."""
     from ev.analysis.splits import type_sets
     from ev.core._exact_sums import pair_round_cells, round_cells
     from ev.core.exact_solver import dealer_poly
@@ -287,7 +290,7 @@ def test_malformed_finals_are_refused_without_leaking_the_merge_maps():
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     round_cells(table, deck, [good, good, good], 1, 0, 0, sets)    # the good call works, and warms up
     before = resident()
-    for _ in range(3000):
+    for _ in range(1000):
         with pytest.raises(ValueError):
             round_cells(table, deck, [good, [(1, 2)]], 1, 0, 0, sets)
-    assert resident() - before < 16 * 2**20
+    assert resident() - before < 8 * 2**20

@@ -38,6 +38,7 @@ def test_the_other_analysers_cdp_is_reproduced():
 
 @pytest.mark.parametrize("case, hands", [(case, hands) for case in range(len(RESPLIT_CASES)) for hands in (3, 4)
                                          if (case, hands) != (4, 4)])
+@pytest.mark.quick_cases(2)
 def test_engine_equals_the_twin_in_fractions(case, hands):
     """The engine's per-term split value equals the pure-Python twin's, as fractions (and floats to 1e-12)."""
     deck, up, pair, rules, unsplit, removed = resplit_setup(case, hands)
@@ -63,6 +64,7 @@ def test_the_definitions_differ_where_a_term_decides_otherwise():
 
 
 @pytest.mark.parametrize("seed", [3, 4, 5])
+@pytest.mark.slow
 def test_with_one_split_it_is_cdp(seed):
     """With one split the formula has one term per hand: the two definitions are the same, pair by pair."""
     game = Game(random_rules(random.Random(seed), max_split_hands=2))

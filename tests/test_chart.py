@@ -190,6 +190,7 @@ def test_chart_ev_is_the_exact_ev_of_following_it(game, chart):
     assert chart.derivation.ev == pytest.approx(chart.stats.ev, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_no_single_cell_change_raises_the_ev(game, chart):
     layout = ch.ChartLayout(game)
     checked = 0
@@ -220,6 +221,7 @@ def _same(x: float, y: float) -> bool:
                                            (dict(decks=6, max_split_hands=4, double_after_split=True,
                                                  double="any"), 1),
                                            (dict(decks=2, max_split_hands=3, hit_soft_17=False), 2)])
+@pytest.mark.quick_cases(1)
 def test_a_changed_strategy_is_valued_as_a_fresh_evaluator_values_it(changes, seed):
     """``PolicyEvaluator.set_policy`` forgets only the deck contexts whose table changed (the chart's ascent
     changes a few rows at a time): after each of several random changes, to the unsplit play, to every pair's
@@ -337,6 +339,7 @@ def test_other_rules_surrender_and_doubling():
     assert "cannot be split (after a split, or by the rules)" in " ".join(seed)
 
 
+@pytest.mark.slow
 def test_pairs_with_no_total_row_are_said_to_be_hit_as_the_chart_player_hits_them(game, chart):
     """2-2 and A-A marked for splitting but held where they cannot be split (after a split) have no total row
     (hard 4, soft 12): the notes say they are hit, which is what the chart's player does; A-A only where a
@@ -421,6 +424,7 @@ def test_tables_are_fresh(chart, tmp_path, capsys, monkeypatch):
     assert stale_files(tmp_path, TABLES) == ["chart-de.svg", "chart-en.md"]
 
 
+@pytest.mark.slow
 def test_html_svg_png_parse(chart):
     class Cells(html.parser.HTMLParser):
         def __init__(self) -> None:

@@ -216,6 +216,7 @@ def _dist_mean(data: dict) -> float:
     return sum(float(net) * p for net, p in data["distribution"].items())
 
 
+@pytest.mark.slow
 def test_rtp_says_when_its_distribution_scores_resplits_independently(capsys):
     """With resplits the default distribution scores three- and four-hand splits as independent given the
     dealer's outcome: the output says which figures that makes approximate, by how much, and how to have

@@ -145,6 +145,7 @@ def test_ten_million_rounds_give_the_same_tallies_on_every_executor(cluster, cap
     assert {int(k): v for k, v in t["histogram_tenths"].items()} == one.histogram
 
 
+@pytest.mark.slow
 def test_a_local_cluster_leaves_no_scratch_space(tmp_path, monkeypatch):
     """Dask's scratch space goes into a temporary directory of bjev's own, removed when the executor closes."""
     import tempfile
@@ -155,6 +156,7 @@ def test_a_local_cluster_leaves_no_scratch_space(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_local_cluster_logs_nothing_in_this_process_until_it_has_closed():
     """The scheduler and the nannies of --dask-local run in bjev's process: while the cluster lives and while it
     closes (a worker stopped by a signal makes them log closed connections with tracebacks at INFO), Dask's

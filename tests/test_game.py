@@ -45,6 +45,7 @@ def test_cdp_is_cdp1_with_one_split(arith):
     assert default_round(arith, "cdp").ev == default_round(arith, "cdp1").ev
 
 
+@pytest.mark.quick_cases(1)
 def test_round_is_the_weighted_sum_of_its_parts(arith):
     result = default_round(arith)
     assert same(arith, result.rtp_initial, 1 + result.ev, 0)
@@ -54,6 +55,7 @@ def test_round_is_the_weighted_sum_of_its_parts(arith):
         assert same(arith, sum(d.probability for d in result.deals if d.up == up), 1, 1e-14)
 
 
+@pytest.mark.quick_cases(1)
 def test_no_exact_ties_in_the_default_round(arith):
     assert default_round(arith).ties == []
 
@@ -123,6 +125,7 @@ def test_dealer_batch_is_the_one_by_one_walk_to_the_bit(decks):
 
 
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.quick_cases(1)
 def test_split_contexts_batched_are_the_one_by_one_values_to_the_bit(seed):
     """A split hand's recursion has its dealer decks evaluated side by side before it runs (walked ahead,
     deciding where it decides): every split hand value, in every deck context and under every decision source
@@ -220,6 +223,7 @@ def test_round_ev_agrees_with_twin(arith, seed):
 # ----- ranges and ties -----------------------------------------------------------------------------
 @pytest.mark.parametrize("exact, seed", [(False, None), (False, 1), (False, 2), (False, 3), (True, None)],
                          ids=["float-seed-game", "float-1", "float-2", "float-3", "exact-seed-game"])
+@pytest.mark.quick_cases(2)
 def test_values_in_range(exact, seed):
     """Every value of every state in its possible range (random rule sets in floats; exact: the seed game)."""
     rules = Rules() if seed is None else random_rules(random.Random(seed))

@@ -48,6 +48,7 @@ def test_every_result_is_the_call_s_wherever_it_runs(workers):
 
 
 @needs_fork
+@pytest.mark.slow
 def test_this_process_takes_a_job_no_worker_has_taken():
     """The worker is busy with the first job; the last is asked for at once: it runs here, not after."""
     jobs = Jobs(1)

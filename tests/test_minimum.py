@@ -76,6 +76,7 @@ def round_searched(shoe: tuple, rules: Rules) -> Fraction:
 
 @pytest.mark.xdist_group("minimum-search")      # one worker: each case's search is made once (searched)
 @pytest.mark.parametrize("shoe, up, pair, changes", SEARCH_CASES)
+@pytest.mark.quick_cases(2)
 def test_split_equals_search_over_all_split_play(arith, shoe, up, pair, changes):
     """The worst split's EV, stake and outcome distribution equal the search's minimum over every way to play
     both hands; the best play's value lies above."""
@@ -153,6 +154,7 @@ def test_default_game():
 
 
 @pytest.mark.parametrize("up, pair", [(9, 9), (5, 7)])
+@pytest.mark.quick_cases(1)
 def test_default_game_float_equals_exact(up, pair):
     """Split by split on the seed game (tens against a ten, eights against a six): float and exact agree
     (values, stakes, distributions), and the exact distribution's mean is the exact value."""
@@ -180,6 +182,7 @@ def test_resplits_keep_the_restricted_minimum():
     assert all(row.scope == "" for row in rows[:-1])
 
 
+@pytest.mark.slow
 def test_without_splits_the_minimum_is_the_worst_unsplit_play():
     """No split allowed: nothing to search, and the true minimum is the restricted one."""
     game = small_game(ROUND_SHOE, Rules(max_split_hands=1, double="any", late_surrender=True), exact=True)

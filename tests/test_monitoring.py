@@ -103,6 +103,7 @@ def test_simulated_games_fall_outside_as_often_as_the_limits_say(seed_law):
         assert abs(count / games - 0.05) < 4 * sd, (convention, count)
 
 
+@pytest.mark.slow
 def test_monitor_command(capsys):
     assert main(["monitor", "--rounds", "1e4", "--rounds", "1e6", "--confidence", "0.99", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -129,6 +130,7 @@ def test_api_refuses_bad_values(seed_law):
             m.initial_limits(seed_law, rounds, confidence)
 
 
+@pytest.mark.slow
 def test_an_approximate_distribution_is_not_called_exact():
     """With resplits to four hands the round's distribution scores big splits independently: the limits up to
     1e5 rounds are then 'convolution', not 'exact', and the RTPs shown are the exact ones."""

@@ -42,6 +42,7 @@ def small_game(shoe: tuple, rules: Rules) -> Game:
 
 
 @pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.quick_cases(1)
 def test_engine_equals_the_reference(name):
     """The engine's float value of every case is the reference's exact fraction to 1e-13, best and worst; the
     stake holds every hand's bet at least (two hands, each staked where no settled blackjack takes it)."""
@@ -82,6 +83,7 @@ def two_hand_searches(rng, one_split, resplit):
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.quick_cases(1)
 def test_two_hands_are_the_one_split_engine(seed, rng):
     """With two hands at most the search over states is the one-split search: the same values and stakes, best
     and worst, on random small shoes and rules."""
@@ -114,6 +116,7 @@ def test_no_fixed_strategy_beats_it_on_a_full_deck():
             assert worst <= optimal_split.split_value(one_split, 5, pair, WORST) + 1e-12
 
 
+@pytest.mark.slow
 def test_hand_gives_the_split_under_truly_optimal_resplits(capsys):
     """``bjev hand 8,8 --up T`` with three hands: the truly optimal split is worth more than CDP's (conditioned
     on no dealer blackjack, as the command states)."""
@@ -206,6 +209,7 @@ def test_the_distribution_follows_the_searched_play(name):
 
 
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.quick_cases(1)
 def test_two_hands_followed_forward_are_the_one_split_distribution(seed, rng):
     """With two hands at most, following the searched play forward card by card gives the one-split
     distribution, which merges both hands' finals by the union of their cards (another method): cell by cell
@@ -222,6 +226,7 @@ def test_two_hands_followed_forward_are_the_one_split_distribution(seed, rng):
     assert checked > 10
 
 
+@pytest.mark.slow
 def test_a_search_too_large_is_refused_in_one_message():
     """The state table has a bound (1.5 GiB): a search that would outgrow it stops with one message saying so,
     and the next search runs (here the bound is made tiny)."""
@@ -254,6 +259,7 @@ def test_a_distribution_too_large_to_follow_is_refused_in_one_message():
 
 
 @pytest.mark.parametrize("signum, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.slow
 def test_an_interrupt_stops_the_search_at_once(signum, code):
     """Ctrl-C or SIGTERM during a search of minutes (one deck, four hands) ends the command within seconds, with
     one line and the signal's exit code (the core's searches return at their next state)."""
@@ -272,6 +278,7 @@ def test_an_interrupt_stops_the_search_at_once(signum, code):
 CHART_REMOVED = (0, 4, 4, 4, 0, 0, 0, 0, 0, 6)
 
 
+@pytest.mark.slow
 def test_the_chart_measured_against_truly_optimal_resplits():
     """The basic-strategy chart with truly optimal resplits (floats): its optimal player's EV and E[W] are the
     round's (``round_stats``), no lower than CDP's; its EV tables split every pair at the search's value; the
@@ -297,6 +304,7 @@ def test_the_chart_measured_against_truly_optimal_resplits():
         assert phrase in " ".join(text.split()) and "one split" not in text
 
 
+@pytest.mark.slow
 def test_the_chart_command_under_truly_optimal_resplits(monkeypatch, capsys):
     """``bjev chart --split-strategy optimal`` with resplits runs (here on a smaller deck: the full deck takes
     minutes), its progress heard one up card at a time (``optimal_split.watch``, which the bar listens to)."""
@@ -311,6 +319,7 @@ def test_the_chart_command_under_truly_optimal_resplits(monkeypatch, capsys):
     assert sorted(note for _, _, note in heard) == sorted(f"up card {c}" for c in "A56789T")
 
 
+@pytest.mark.slow
 def test_exact_resplits_are_the_reference_fractions():
     """Exact mode with resplits (``OptimalSplitter.resplit_exact``: the searched play followed forward counting
     drawing orders, summed in fractions against the exact dealer; near ties in the last hand decided exactly as
@@ -348,6 +357,7 @@ def test_exact_resplits_are_the_reference_fractions():
     assert certified >= 12 and refused >= 1 and decided > 0, (certified, refused, decided)
 
 
+@pytest.mark.slow
 def test_hand_gives_the_exact_split_under_truly_optimal_resplits(capsys):
     """``bjev hand 8,8 --up 6 --split-strategy optimal --exact`` with resplits to three hands on the full deck: the
     split's EV as a fraction in lowest terms, the float search's value to 1e-13, the best play, the fraction the

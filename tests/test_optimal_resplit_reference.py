@@ -76,6 +76,7 @@ def searched(name: str, worst: bool) -> tuple[Fraction, Fraction]:
 
 @GROUP
 @pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.quick_cases(1)
 def test_brute_force_equals_exchangeable_search(name):
     """Both methods give the same fraction, playing best and playing worst; resplitting can matter (the best
     play is above the worst)."""
@@ -92,6 +93,7 @@ def test_brute_force_equals_exchangeable_search(name):
 
 @GROUP
 @pytest.mark.parametrize("name", [n for n in CASES if n not in NO_FIXED_STRATEGIES])
+@pytest.mark.quick_cases(1)          # the cases of the search test's quick loop: their searches are made once
 def test_fixed_strategies_lie_between_worst_and_best(name):
     """worst <= CDZ- <= CDP1 <= CDP <= best: split_value (joint units, summed over every hand the split makes,
     as both searches) values strategies that resplit whenever they may, which are legal plays.
@@ -104,6 +106,7 @@ def test_fixed_strategies_lie_between_worst_and_best(name):
     assert worst <= cdz <= cdp1 <= cdp <= best
 
 
+@pytest.mark.slow
 def test_cdp_can_fall_below_cdp1_with_resplits():
     """With resplits CDP is not always at least CDP1: 8-8 against an ace (peek A/T, S17, 3 hands), the two
     differ only at 8-5 played when three hands exist, which CDP stands (best for the deck less exactly three
@@ -134,6 +137,7 @@ def test_cdp_can_fall_below_cdp1_with_resplits():
     ("AA-T one card, resplit aces, 4 hands, peek T", dict(resplit_aces=False)),   # 4 hands, but aces split once
     ("88-A no hole card, blackjack takes all, 3 hands", dict(max_split_hands=2)),
 ])
+@pytest.mark.quick_cases(1)
 def test_one_split_is_the_one_split_search(name, changes):
     """With two hands at most both methods are ``optimal_split_search``, best and worst."""
     base, up, rules, pair = setup(name)
@@ -146,6 +150,7 @@ def test_one_split_is_the_one_split_search(name, changes):
 
 
 @GROUP
+@pytest.mark.slow
 def test_more_hands_only_add_choices():
     """Resplitting is optional: allowing more hands never lowers the best play nor raises the worst.  On 8-8
     against a ten the best play never resplits (the value of one split, above CDP, which resplits whenever it
@@ -188,6 +193,7 @@ def test_a_case_worked_by_hand():
 
 
 @GROUP
+@pytest.mark.slow
 def test_floats_follow_the_exact_search():
     """The exchangeable search in floats gives the exact value to 1e-12 and memoises the same states."""
     base, up, rules, pair = setup("88-T DAS, H17, 4 hands, peek T")

@@ -66,6 +66,7 @@ def searched(shoe: tuple, up: int, pair: int, rules: Rules) -> tuple:
 
 @pytest.mark.xdist_group("optimal-split-search")   # one worker: each case's search is made once (searched)
 @pytest.mark.parametrize("shoe, up, pair, changes", SEARCH_CASES)
+@pytest.mark.quick_cases(2)
 def test_equals_search_over_all_split_play(arith, shoe, up, pair, changes):
     """The split's EV and its outcome distribution equal the search over every way to play both hands."""
     rules = Rules(**changes)
@@ -133,6 +134,7 @@ def test_prepare_frees_each_dealer_memo_and_a_later_question_regrows_it():
 
 
 @pytest.mark.parametrize("seed", range(3))
+@pytest.mark.slow
 def test_the_splits_optimal_play_makes_get_their_distributions_with_their_search(seed):
     """The accounting's ``prepare``: each one-split pair whose split reaches its pair hand's best other option
     (less MAY_SPLIT) gets its outcome distribution in the search's thread, from the memo the search filled, and
@@ -189,6 +191,7 @@ PROTOTYPE = {
 
 @DEFAULT_GAME
 @pytest.mark.parametrize("name", list(PROTOTYPE))
+@pytest.mark.quick_cases(1)
 def test_full_deck_values(name):
     rules, values = PROTOTYPE[name]
     game = Game(rules)
@@ -197,6 +200,7 @@ def test_full_deck_values(name):
 
 
 @pytest.mark.parametrize("decks, cases", [(1, ((5, 7), (5, 8), (1, 2))), (8, ((5, 7), (9, 9)))])
+@pytest.mark.slow
 def test_float_equals_exact(decks, cases):
     """8-8 and 9-9 against a 6, 3-3 against a 2 (one deck): float and exact agree (values, distributions),
     and the exact distribution's mean is the exact EV."""
@@ -219,6 +223,7 @@ def ordered(game: Game, ups) -> None:
 
 
 @DEFAULT_GAME
+@pytest.mark.slow
 def test_strategies_are_ordered():
     """With one split: optimal >= CDP >= CDP1 >= CDZ-, pair by pair (up cards 2 and T here)."""
     ordered(Game(Rules()), (1, 9))

@@ -247,12 +247,14 @@ def test_card_parser_raises_only_its_own_errors(text):
 
 
 @given(key=st.one_of(st.sampled_from(FIELD_NAMES), st.text()), value=TEXT)
+@pytest.mark.slow
 def test_set_parser_raises_only_its_own_errors(key, value):
     with contextlib.suppress(BJEVError):
         make_rules(None, [f"{key}={value}"])
 
 
 @given(text=st.one_of(TEXT, st.binary().map(lambda b: b.decode("latin-1"))), suffix=st.sampled_from([".toml", ".json"]))
+@pytest.mark.slow
 def test_rules_file_parser_raises_only_its_own_errors(text, suffix, tmp_path_factory):
     path = tmp_path_factory.mktemp("rules") / f"r{suffix}"
     path.write_bytes(text.encode("utf-8", "surrogateescape"))
@@ -263,6 +265,7 @@ def test_rules_file_parser_raises_only_its_own_errors(text, suffix, tmp_path_fac
 @given(values=st.dictionaries(st.text(max_size=20), st.one_of(
     st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20), st.lists(st.integers(), max_size=3)),
     max_size=4))
+@pytest.mark.slow
 def test_rules_from_any_json_document_raise_only_their_own_errors(values, tmp_path_factory):
     path = tmp_path_factory.mktemp("rules") / "r.json"
     path.write_text(json.dumps(values))
@@ -272,6 +275,7 @@ def test_rules_from_any_json_document_raise_only_their_own_errors(values, tmp_pa
 
 # ----- rules round-trip through TOML and JSON --------------------------------------------------------------
 @given(rules=RULES)
+@pytest.mark.slow
 def test_rules_round_trip_through_toml_and_json(rules, tmp_path_factory):
     directory = tmp_path_factory.mktemp("rules")
     (directory / "r.toml").write_text(rules.as_toml())

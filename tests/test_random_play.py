@@ -35,6 +35,7 @@ def _twin_case(rules: Rules, shoe: tuple, even_money_stake: Fraction = Fraction(
 
 
 @pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.slow) if s >= 3 else s for s in range(8)])
+@pytest.mark.quick_cases(1)
 def test_one_split_agrees_with_the_twin(seed):
     """Random rules (no split or one split; peek or not; DAS, surrender, insurance, even money, tens by rank
     or value) on random 14-card shoes."""
@@ -53,6 +54,7 @@ RESPLIT_SHOES = [(0, 0, 0, 0, 0, 0, 1, 4, 1, 8), (1, 0, 0, 0, 0, 0, 0, 1, 4, 9),
 
 
 @pytest.mark.parametrize("seed, shoe", [(0, 3), (1, 4), (2, 0), (3, 4), (4, 2), (5, 1), (6, 3), (7, 4)])
+@pytest.mark.quick_cases(1)
 def test_resplits_agree_with_the_twin(seed, shoe):
     """Resplits to three and four hands (aces resplit or not, hit or one card, DAS or not): each pair card
     that arrives resplits with probability 1/k, k the options of the pair; exact."""
@@ -133,6 +135,7 @@ def _natural_and_ace_terms(rules: Rules, shoe: tuple) -> dict:
 
 
 @pytest.mark.parametrize("arith", [FLOAT, EXACT], ids=["float", "exact"])
+@pytest.mark.quick_cases(1)
 def test_insurance_even_money_and_payout_identities(arith):
     """Insurance, even money and the blackjack payout are decided apart from play, so switching them changes
     EV and E[W] by amounts counted directly: insurance (taken half the time) adds 1/2 x (3 P(bj) - 1)/2 and a

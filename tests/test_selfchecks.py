@@ -54,6 +54,7 @@ def _json_ready(check) -> None:
     (Rules(split_tens="rank", max_split_hands=4, late_surrender=True, peek="none",
            unchecked_blackjack_takes="all"), SMALL),
 ])
+@pytest.mark.slow
 def test_the_optimal_policy_held_fixed_is_worth_the_round_ev(rules, removed):
     """Two routes to one number: the policy evaluator on the optimal tables (resplits by
     resplit_value over the evaluator's split hands) and the solver's round EV, as fractions."""
@@ -96,6 +97,7 @@ def test_the_removal_average_is_the_full_shoe_ev_exactly_on_a_small_shoe(rules):
     _json_ready(check)
 
 
+@pytest.mark.slow
 def test_the_removal_average_in_floats_on_the_default_game():
     game = Game()
     check = removal_check(game)
@@ -125,6 +127,7 @@ def _replanned(monkeypatch, *, split_hands_only: bool) -> None:
     monkeypatch.setattr(selfchecks, "on_hand_graph", replanned)
 
 
+@pytest.mark.slow
 def test_the_removal_check_fails_when_play_is_optimised_again_on_each_shoe(monkeypatch):
     _replanned(monkeypatch, split_hands_only=False)
     check = removal_check(Game())
@@ -140,6 +143,7 @@ def test_the_removal_check_fails_when_split_hands_are_optimised_again(monkeypatc
     assert not check.passed and check.figure > (1e-7 if not exact else 0)      # default game: about 5.2e-6
 
 
+@pytest.mark.slow
 def test_the_removal_check_takes_the_arithmetic_asked_for():
     assert removal_arithmetic(Game()) == "float"
     assert removal_arithmetic(Game(exact=True)) == "exact"
@@ -225,6 +229,7 @@ def test_the_chain_check_flags_a_wrong_order():
 
 
 @pytest.mark.parametrize("exact", [False, True])
+@pytest.mark.slow
 def test_split_values_fall_from_optimal_to_cdz_per_up_card_and_pair(exact):
     game = Game(Rules(double_after_split=True), SMALL, exact=exact)
     order = ("optimal", "cdp", "cdp1", "cdz")

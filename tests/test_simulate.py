@@ -209,6 +209,7 @@ def test_same_seed_same_result_whatever_the_workers_and_different_seed_different
     assert simulate(rules, 10, seed=3, workers=3, strategy=table).rounds == 10
 
 
+@pytest.mark.slow
 def test_chunks_are_the_units_of_randomness(seed_game):
     """Rounds [k C, (k+1) C) are chunk k's, whoever plays them: a run of 2.5 chunks is the sum of its chunks."""
     rules, table, _ = seed_game
@@ -358,6 +359,7 @@ OBO_SIX_FIVE = Rules(blackjack_payout="6:5", double="any", split_tens="rank", pe
                                                  (NO_HOLE_CARD, 2_000_000, 12),
                                                  (OBO_SIX_FIVE, 2_000_000, 13)],
                          ids=["2d-S17-DAS-RS4-LS", "no-hole-card", "OBO-6to5-tens-by-rank"])
+@pytest.mark.quick_cases(1)
 def test_other_rules_agree_with_the_exact_ev(rules, rounds, seed):
     game = Game(rules)
     table = optimal_policy(game)
@@ -397,6 +399,7 @@ def test_insurance_always_taken_matches_exact():
     assert -5 in sim.histogram or -15 in sim.histogram  # half a bet lost on insurance
 
 
+@pytest.mark.slow
 def test_basic_chart_agrees_with_its_exact_ev():
     from ev.analysis import accounting
     from ev.analysis import basic_strategy as chart
@@ -439,6 +442,7 @@ def test_progress_bar_only_for_long_runs_on_a_terminal():
     assert piped.getvalue() == ""
 
 
+@pytest.mark.slow
 def test_simulate_reports_progress_and_never_prints(capsys):
     rules = Rules()
     table = optimal_policy(Game(rules))
@@ -513,6 +517,7 @@ def test_acceptance_limits_are_the_two_sided_999_point_and_0001():
     assert acceptance(_comparison(None, None, None))["passed"] is None
 
 
+@pytest.mark.slow
 def test_the_verdict_fails_a_simulation_of_another_game(seed_game):
     """The same 4e6 rounds of the 3:2 game judged against the exact figures of the 6:5 game: FAIL on the
     RTPs and the chi-square; against their own game: PASS."""
@@ -536,6 +541,7 @@ def test_cli_simulate_states_the_rule_first_and_the_verdict_last(capsys):
     assert json.loads(out)["acceptance"]["passed"] is True
 
 
+@pytest.mark.slow
 def test_cli_certify_estimates_first_and_fails_with_exit_1(capsys, monkeypatch):
     code, out, err = run_cli(capsys, "simulate", "--certify", "--rounds", "2e5", "--seed", "5", "--workers", "1")
     assert code == 0 and out.splitlines()[-1].startswith("Verdict: PASS")
@@ -550,6 +556,7 @@ def test_cli_certify_estimates_first_and_fails_with_exit_1(capsys, monkeypatch):
     assert code == 2 and "--certify" in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_simulate_says_when_it_compares_with_an_approximate_distribution(capsys):
     """With splits of more than two hands the exact figures' distribution scores their hands independently given
     the dealer's outcome: `bjev simulate` says so (text and JSON) with the distribution's distance from the EV;
@@ -567,6 +574,7 @@ def test_simulate_says_when_it_compares_with_an_approximate_distribution(capsys)
     assert data["distribution_method"] == "exact" and "distribution_note" not in data
 
 
+@pytest.mark.slow
 def test_a_long_search_says_it_is_at_work_on_a_terminal_only():
     """One long computation that cannot tell how far it has come (``bjev hand`` on a pair under truly optimal
     resplits: one search of minutes) gets a line that says it is still at work: the label, a turning mark, the

@@ -264,6 +264,7 @@ def test_resplit_terms_weigh_the_hands_made(n, p, most):
         == v * _expected_hands(p, n - p, 2, 2, most)
 
 
+@pytest.mark.slow
 def test_context_values_are_the_sums_of_the_context_distribution():
     """A split hand's (mean result, mean stake) without the dict: the same floats as summing
     ``context_distribution`` in Python, and the same fractions in the exact arithmetic."""

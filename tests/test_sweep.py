@@ -202,6 +202,7 @@ def test_a_refused_run_leaves_the_journal_and_the_directory_alone(tmp_path, caps
     assert code == 2 and (out / "sweep.jsonl").read_bytes() == b'{"key": "x"' * 1000
 
 
+@pytest.mark.slow
 def test_grid_files_with_grid_and_rules_tables(tmp_path, capsys):
     """[rules] fixes values and [grid] lists them (the README's layout); the axes are kept."""
     path = tmp_path / "g.toml"
@@ -234,6 +235,7 @@ def test_a_grid_over_the_limit_is_refused_before_any_work(tmp_path, capsys):
     assert time.monotonic() - start < 5 and not (tmp_path / "s").exists()
 
 
+@pytest.mark.slow
 def test_a_payout_no_target_reaches_is_said_in_the_row(tmp_path, capsys):
     """--target-rtp below what a blackjack paying nothing returns: no payout, and the note says why."""
     code, out, err = run_cli(capsys, "sweep", "--grid", "decks=1", *CHEAP, "--workers", "1", "--target-rtp", "0.9",
@@ -334,6 +336,7 @@ def test_a_signal_during_the_table_commit_keeps_the_previous_tables(tmp_path, ca
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "sweep.jsonl"])
 
 
+@pytest.mark.slow
 def test_a_full_disk_during_the_journal_append_is_one_line(tmp_path, capsys, monkeypatch):
     import errno
 
@@ -460,6 +463,7 @@ def test_a_row_says_how_its_distribution_scored_resplits():
 
 
 # ----- shared dealer tables ----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_variants_sharing_the_dealers_tables_give_every_figure_to_the_bit():
     """A sweep worker's variants share the dealer's decks (ev.core.arithmetic.shared_dealers): each variant's
     figures, the outcome distribution's included, are those of the variant computed alone, to the bit, whatever

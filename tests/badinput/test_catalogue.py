@@ -83,7 +83,9 @@ def run(c: Case, tmp: Path, capsys) -> tuple[int, str, str, float]:
     return code, out, err, time.monotonic() - start
 
 
-@pytest.mark.parametrize("c", CASES, ids=[c.id for c in CASES])
+# the cases that need a real process (a third of a second or more each) run in the whole suite only
+@pytest.mark.parametrize("c", [pytest.param(c, marks=pytest.mark.slow) if c.process else c for c in CASES],
+                         ids=[c.id for c in CASES])
 def test_bad_input(c: Case, tmp_path: Path, capsys) -> None:
     held = _make(tmp_path, c.files)
     before = snapshot(tmp_path)
