@@ -34,7 +34,8 @@ play, as ``Game.hand`` reports them; round EVs are unconditioned.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb, isnan
 from typing import Any, NamedTuple
@@ -169,7 +170,14 @@ class ChartLayout:
             if second is not None:
                 self.deps[second].append(s)
         self._memo: dict[tuple, int | None] = {}
-        self._actions: dict[tuple, tuple[int, int, int]] = {}
+        #: the states by their (primary, secondary) rows: a state's actions depend on those rows' cells only
+        groups: dict[tuple[Row | None, Row | None], list[int]] = {}
+        for s in range(len(self.hands)):
+            groups.setdefault((self.primary[s], self.secondary[s]), []).append(s)
+        self.groups = {key: tuple(states) for key, states in groups.items()}
+        #: per row, the groups whose actions its cell decides (the row's ``deps``, group by group)
+        self.row_groups = {row: [key for key in self.groups if row in key] for row in self.rows}
+        self._group_actions: dict[tuple, tuple[bytes, bytes, bytes]] = {}
         self.candidates = {row: self._candidates(row) for row in self.rows}
         #: per state, its (rank, count) pairs of nonzero counts, rank ascending
         self.counts = [tuple((r, k) for r, k in enumerate(hand) if k) for hand in self.hands]
@@ -216,24 +224,32 @@ class ChartLayout:
         """(play, fallback, split_play) codes of every state for one up card's cells."""
         n = len(self.hands)
         play, fallback, split = bytearray([NO_ACTION] * n), bytearray([NO_ACTION] * n), bytearray([NO_ACTION] * n)
-        self.update(cells, range(n), play, fallback, split)
+        for key in self.groups:
+            self._set_group(cells, key, play, fallback, split)
         return play, fallback, split
 
-    def update(self, cells: dict[Row, str], states: Iterable[int], play: bytearray, fallback: bytearray,
+    def update(self, cells: dict[Row, str], row: Row, play: bytearray, fallback: bytearray,
                split: bytearray) -> None:
-        """Set the play, fallback and split-hand actions of ``states`` from the cells of their rows
-        (remembered by those cells: the ascent asks again and again)."""
-        primary, secondary, known = self.primary, self.secondary, self._actions
-        for s in states:
-            first, second = primary[s], secondary[s]
-            key = (s, None if first is None else cells[first], None if second is None else cells[second])
-            actions = known.get(key)
-            if actions is None:
-                p = self.action(cells, s, "play")
-                actions = known[key] = (p, self.action(cells, s, "fallback")
-                                        if pair_rank(self.hands[s]) is not None else p,
-                                        self.action(cells, s, "split"))
-            play[s], fallback[s], split[s] = actions
+        """Set the play, fallback and split-hand actions of the states ``row``'s cell decides (its ``deps``) from
+        ``cells``."""
+        for key in self.row_groups[row]:
+            self._set_group(cells, key, play, fallback, split)
+
+    def _set_group(self, cells: dict[Row, str], key: tuple[Row | None, Row | None], play: bytearray,
+                   fallback: bytearray, split: bytearray) -> None:
+        """Write one group's actions (remembered by the cells of its rows: the ascent asks again and again)."""
+        first, second = key
+        known = (key, None if first is None else cells[first], None if second is None else cells[second])
+        actions = self._group_actions.get(known)
+        states = self.groups[key]
+        if actions is None:
+            p = bytes(self.action(cells, s, "play") for s in states)
+            f = bytes(self.action(cells, s, "fallback") if pair_rank(self.hands[s]) is not None else a
+                      for s, a in zip(states, p))
+            actions = self._group_actions[known] = (p, f, bytes(self.action(cells, s, "split") for s in states))
+        # the item assignments as C calls (map over a bound method), not a loop of bytecode: a tenth of the time
+        for table, codes in zip((play, fallback, split), actions):
+            deque(map(table.__setitem__, states, codes), 0)
 
 
 def chart_layout(game: Game) -> ChartLayout:
@@ -466,12 +482,12 @@ def derive(game: Game, max_sweeps: int = 50, start_code: str | None = None) -> D
                     if code == original:
                         continue
                     col[row] = code
-                    layout.update(col, layout.deps[row], play, fallback, split)
+                    layout.update(col, row, play, fallback, split)
                     value = column.play_ev(bytes(play), bytes(fallback), bytes(split))
                     if value > best_value + TOLERANCE:
                         best_code, best_value = code, value
                 col[row] = best_code
-                layout.update(col, layout.deps[row], play, fallback, split)
+                layout.update(col, row, play, fallback, split)
                 if best_code != original:
                     changed, current = True, best_value
                     changes += 1
