@@ -67,6 +67,7 @@ from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatte
 cdef enum:
     N_CLASSES = 6       # stand-value classes: 16 or less, 17, 18, 19, 20, 21
     MEMO_START_BITS = 10    # the dealer memo's first capacity: 2^10 slots (half as many entries)
+    PREFETCH_AHEAD = 24     # second_hand: how many states ahead a dealer memo load is asked for
 
 # Values closer than this are a tie (the earlier of stand, hit, double is taken), as in _player.
 cdef double TIE = 1e-12
@@ -684,7 +685,7 @@ cdef class OptimalSplitter:
         When ``doubles`` is given: the expected doubled stake (joint units) from every live state under the
         decisions, and ``d2[j]`` the hand's."""
         cdef int deck[N_RANKS]
-        cdef int r, s, k, n, n2 = 0, a, bj_left, j, c, o
+        cdef int r, s, k, n, n2 = 0, a, bj_left, j, c, o, p
         cdef int G = g.size()
         cdef const Node* node
         cdef double v_stand, best, v, m, u
@@ -697,15 +698,24 @@ cdef class OptimalSplitter:
         # which states the deck can hold, and their stand values: a state's dealer entry is its parent's
         # with one more card gone, followed by the memo's links (the lookups are the cost).  The stand values
         # are gathered in a loop of their own: its loads are independent, so the memory fetches overlap.
+        # Both loops load from the dealer memo at scattered places (a cache miss each at 8 decks, where the memo
+        # is hundreds of MiB): the load PREFETCH_AHEAD states on is asked for first, so that the misses overlap
+        # (where that state's parent has its entry already: states are numbered parents first).
         feasible[0] = 1
         entry[0] = self.dealer(gone0 + drawn1)
         for s in range(1, live):
+            if s + PREFETCH_AHEAD < live:
+                p = g[s + PREFETCH_AHEAD].parent
+                if p < s and feasible[p]:
+                    prefetch(&self.links[entry[p] * N_RANKS + g[s + PREFETCH_AHEAD].added])
             node = &g[s]
             feasible[s] = feasible[node.parent] and count_of(node.drawn, node.added) <= deck[node.added]
             if feasible[s]:
                 entry[s] = self.linked_lazy(entry[node.parent], node.added, gone0 + drawn1 + node.drawn)
         self.fill_pending()
         for s in range(1, live):
+            if s + PREFETCH_AHEAD < live and feasible[s + PREFETCH_AHEAD]:
+                prefetch(&self.stands[entry[s + PREFETCH_AHEAD] * N_CLASSES + g[s + PREFETCH_AHEAD].klass])
             if feasible[s]:
                 u = self.stands[entry[s] * N_CLASSES + g[s].klass]
                 for j in range(ns):
