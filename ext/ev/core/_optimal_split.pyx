@@ -67,7 +67,7 @@ from ev.core._split_finals cimport (N_TYPES, SPLIT_CELLS, Cell, count_of, flatte
 cdef enum:
     N_CLASSES = 6       # stand-value classes: 16 or less, 17, 18, 19, 20, 21
     MEMO_START_BITS = 10    # the dealer memo's first capacity: 2^10 slots (half as many entries)
-    PREFETCH_AHEAD = 24     # second_hand: how many states ahead a dealer memo load is asked for
+    PREFETCH_AHEAD = 64     # second_hand: how many states ahead a dealer memo load is asked for
 
 # Values closer than this are a tie (the earlier of stand, hit, double is taken), as in _player.
 cdef double TIE = 1e-12
@@ -688,7 +688,7 @@ cdef class OptimalSplitter:
         cdef int r, s, k, n, n2 = 0, a, bj_left, j, c, o, p
         cdef int G = g.size()
         cdef const Node* node
-        cdef double v_stand, best, v, m, u
+        cdef double v_stand, best, v, m, u, m_other = 0.0, m_bj = 0.0
         cdef double v_hit[2]
         cdef double v_double[2]
         cdef unsigned char mask
@@ -735,13 +735,17 @@ cdef class OptimalSplitter:
             for j in range(ns):
                 v_hit[j] = v_double[j] = 0.0
             bj_left = deck[self.bj] - count_of(node.drawn, self.bj) if self.bj >= 0 else 0
+            if node.bust_children:
+                # P(no settled dealer blackjack) from the deck after a busting card: one of two values (the card
+                # a blackjack's hole card or not), worked out once per state instead of once per busting rank
+                m_other, m_bj = self.mass(bj_left, n - 1), self.mass(bj_left - 1, n - 1)
             for r in range(N_RANKS):
                 k = deck[r] - count_of(node.drawn, r)
                 if k <= 0:
                     continue
                 if node.bust_children >> r & 1:
                     # minus P(no settled dealer blackjack) from the deck after the busting card
-                    m = self.mass(bj_left - (r == self.bj), n - 1)
+                    m = m_bj if r == self.bj else m_other
                     for j in range(ns):
                         v = -senses[j] * m
                         v_hit[j] += k * v
