@@ -677,8 +677,8 @@ cdef class OptimalSplitter:
                           int ns, const double* senses, double* value, double* stand, char* feasible, int* entry,
                           unsigned char* act, unsigned char* near, double eps, double* doubles, double* d2,
                           double* v2) noexcept nogil:
-        """V2(drawn1) for each of the ``ns`` senses (``senses[j]``: 1 the best play, -1 the worst), in ``v2[j]``
-        (times the sense).  The senses share the deck's feasibility and dealer lookups, the larger part of the
+        """V2(drawn1) for each of the ``ns`` (1 or 2) senses (``senses[j]``: 1 the best play, -1 the worst), in
+        ``v2[j]`` (times the sense).  The senses share the deck's feasibility and dealer lookups, the larger part of the
         work; sense j's arrays start at ``j * G`` (G: the states of ``g``).  Fills ``value``/``stand`` of the
         live states, and (when ``act`` is given) the decision and the near-tie mask (the actions within ``eps``
         of the best) of every live state the deck can hold.  Bust leaves are valued where they are drawn.
@@ -688,7 +688,7 @@ cdef class OptimalSplitter:
         cdef int r, s, k, n, n2 = 0, a, bj_left, j, c, o, p
         cdef int G = g.size()
         cdef const Node* node
-        cdef double v_stand, best, v, m, u, m_other = 0.0, m_bj = 0.0
+        cdef double v_stand, best, v, m, u, m_other = 0.0, m_bj = 0.0, h0, h1, x0, x1
         cdef double v_hit[2]
         cdef double v_double[2]
         cdef unsigned char mask
@@ -732,13 +732,13 @@ cdef class OptimalSplitter:
                     if doubles != NULL:
                         doubles[j * G + s] = 0.0
                 continue
-            for j in range(ns):
-                v_hit[j] = v_double[j] = 0.0
             bj_left = deck[self.bj] - count_of(node.drawn, self.bj) if self.bj >= 0 else 0
             if node.bust_children:
                 # P(no settled dealer blackjack) from the deck after a busting card: one of two values (the card
                 # a blackjack's hole card or not), worked out once per state instead of once per busting rank
                 m_other, m_bj = self.mass(bj_left, n - 1), self.mass(bj_left - 1, n - 1)
+            # the sums of the (at most two) senses in scalars, not in the arrays: kept in registers
+            h0 = h1 = x0 = x1 = 0.0
             for r in range(N_RANKS):
                 k = deck[r] - count_of(node.drawn, r)
                 if k <= 0:
@@ -746,15 +746,21 @@ cdef class OptimalSplitter:
                 if node.bust_children >> r & 1:
                     # minus P(no settled dealer blackjack) from the deck after the busting card
                     m = m_bj if r == self.bj else m_other
-                    for j in range(ns):
-                        v = -senses[j] * m
-                        v_hit[j] += k * v
-                        v_double[j] += k * v
+                    v = -senses[0] * m
+                    h0 += k * v
+                    x0 += k * v
+                    if ns == 2:
+                        v = -senses[1] * m
+                        h1 += k * v
+                        x1 += k * v
                 else:
                     c = node.child[r]
-                    for j in range(ns):
-                        v_hit[j] += k * value[j * G + c]
-                        v_double[j] += k * stand[j * G + c]
+                    h0 += k * value[c]
+                    x0 += k * stand[c]
+                    if ns == 2:
+                        h1 += k * value[G + c]
+                        x1 += k * stand[G + c]
+            v_hit[0], v_double[0], v_hit[1], v_double[1] = h0, x0, h1, x1
             for j in range(ns):
                 o = j * G + s
                 v_hit[j] /= n
@@ -939,7 +945,7 @@ cdef class OptimalSplitter:
         cdef int n0, live, j, ns = 0, G, status = -1
         for sense in senses:
             self.check_pair(pair, sense)
-            if (pair, sense) not in self.values and (ns == 0 or sense_of[0] != sense):
+            if (pair, sense) not in self.values and (ns == 0 or sense_of[0] != sense) and ns < 2:  # (two at most)
                 sense_of[ns] = sense
                 ns += 1
         if ns:
