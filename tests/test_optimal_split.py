@@ -275,6 +275,11 @@ def test_rtp_shows_every_split_strategy(capsys):
     assert list(table) == list(SPLIT_STRATEGIES) and data["ev"] == pytest.approx(table["optimal"]["ev"], abs=1e-15)
     assert table["cdz"]["rtp_initial_below_optimal"] == pytest.approx(table["optimal"]["ev"] - table["cdz"]["ev"])
     assert all(row["rtp_total_wagered_below_optimal"] > 0 for name, row in table.items() if name != "optimal")
+    # each row is the round EV of its split strategy (the EV `bjev rtp --split-strategy S` prints) and its E[W]
+    game = Game(Rules())
+    for name, row in table.items():
+        assert row["ev"] == game.round(name).ev
+        assert row["expected_total_wager"] == pytest.approx(round_stats(game, name).expected_wager, abs=1e-14)
 
 
 @DEFAULT_GAME

@@ -16,10 +16,10 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ev.analysis.accounting import Figures, RoundStats, round_stats, split_strategy_stats
+from ev.analysis.accounting import Figures, RoundStats, round_stats
 from ev.analysis.game import Game, HandResult, RoundResult
 from ev.analysis.sensitivity import PUBLISHED_RTP, effects_left_out, rule_effects, rule_readings
-from ev.core.actions import FORMULA_SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES
+from ev.core.actions import FORMULA_SPLIT_STRATEGIES, SPLIT_STRATEGIES, SPLIT_STRATEGY_NAMES
 from ev.core.cards import RANK_SYMBOLS, UP_ORDER, blackjack_rank
 from ev.core.rules import Rules
 from ev.present.numbers import decimal_text, exact_json, fraction_text, net_text
@@ -144,7 +144,10 @@ def rtp_of(game: Game, split_strategy: str = "cdz", strategy: str = "optimal",
         data["distribution_note"] = note
         text = "\n".join([text, "", textwrap.fill(note, 100, break_on_hyphens=False)])
     if result is not None and split_strategy == "optimal":
-        lines, data["split_strategies"] = split_comparison(split_strategy_stats(game, stats), exact)
+        # each row's EV and E[W] (the resplit formula's and the policy's stakes): no outcome distribution needed
+        from ev.analysis.strategies import split_strategy_figures
+        by_strategy = {s: split_strategy_figures(game, s) for s in SPLIT_STRATEGIES}
+        lines, data["split_strategies"] = split_comparison(by_strategy, exact)
         text = "\n".join([text, "", *lines])
         if resplits(rules):
             data["note"] = resplit_optimal_note(exact)
