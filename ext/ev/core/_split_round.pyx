@@ -163,6 +163,13 @@ cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
 
 
+cdef inline void prefetch_values(const double* v) noexcept nogil:
+    """Ask for a union's seven dealer values (56 bytes: they may cross a cache line) ahead of the sum that reads
+    them: the unions' numbers are scattered, each read a cache miss in a large round."""
+    prefetch(v)
+    prefetch(v + N_OUTCOMES - 1)
+
+
 cdef struct UnionTable:  # open addressing, linear probing: final union -> its number, in order of arrival
     # The keys alone are probed (16 bytes a slot: a split round's table mostly stays in the cache, where
     # keys beside their seven values, 80 bytes a slot, did not); a union's dealer values are kept by its
@@ -281,6 +288,7 @@ cdef double DIFFERENCE_FLOOR = 1e-9
 cdef enum:
     CHUNK_FRESH = 256           # new unions that make a chunk of last hands (see SplitRound.last_hand)
     CHUNK_FINALS = 1 << 12      # or finals placed (their values are read again: they should still be cached)
+    VALUES_AHEAD = 16           # the sums over a chunk's unions ask for the values this many unions ahead
 
 
 cdef cppclass Chunk:         # last hands placed in the union table, their sums waiting (SplitRound.last_hand)
@@ -595,14 +603,14 @@ cdef class SplitRound:
                         continue
                     fitting.push_back(u)
                     chunk.which.push_back(<int>j)
-                    prefetch(&self.unions.keys[union_hash(u) >> self.unions.shift])
+                    self.prefetch_slot(u)
             if skip >= 0 and not differ:
                 self.n_full += 1
             if skipped:         # the union itself: the skipped type is its value less the others' (flush)
                 self.n_differ += 1
                 fitting.push_back(entries[a].union)
                 chunk.which.push_back(-1)
-                prefetch(&self.unions.keys[union_hash(entries[a].union) >> self.unions.shift])
+                self.prefetch_slot(entries[a].union)
             if self.place(fitting, chunk) < 0:     # (the chunk keeps numbers: the table may grow meanwhile)
                 return -1
             chunk.group_entries.push_back(a)
@@ -612,6 +620,13 @@ cdef class SplitRound:
                     return -1
             a = z
         return self.flush(chunk, entries, last, hands)
+
+    cdef inline void prefetch_slot(self, uint128 u) noexcept nogil:
+        """Ask for union u's first slot ahead of its probe in ``place``: its key and its number (two arrays, a
+        cache miss each in a large round; a hint only: a table grown meanwhile just makes it useless)."""
+        cdef uint64_t h = union_hash(u) >> self.unions.shift
+        prefetch(&self.unions.keys[h])
+        prefetch(&self.unions.number[h])
 
     cdef int place(self, const vector[uint128]& unions, Chunk& chunk) noexcept nogil:
         """Put ``unions`` in self.unions (making room for them first), their numbers at the end of
@@ -677,6 +692,8 @@ cdef class SplitRound:
             own = NULL
             for j in range(chunk.group_start[g], chunk.group_start[g + 1] if g + 1 < chunk.group_start.size()
                            else chunk.numbers.size()):
+                if j + VALUES_AHEAD < chunk.numbers.size():
+                    prefetch_values(&self.values[chunk.numbers[j + VALUES_AHEAD] * N_OUTCOMES])
                 v = &self.values[chunk.numbers[j] * N_OUTCOMES]
                 self.n_last += 1
                 if chunk.which[j] < 0:
@@ -784,13 +801,15 @@ cdef class SplitRound:
                 else:
                     owner.push_back(-1)
                     other.push_back(0.0)
-                prefetch(&self.unions.keys[union_hash(u) >> self.unions.shift])
+                self.prefetch_slot(u)
             if unions.size() < CHUNK_FINALS and i + 1 < size:
                 continue
             if self.place(unions, chunk) < 0:
                 return -1
             self.evaluate_fresh(chunk)
             for q in range(unions.size()):
+                if q + VALUES_AHEAD < unions.size():
+                    prefetch_values(&self.values[chunk.numbers[q + VALUES_AHEAD] * N_OUTCOMES])
                 v = &self.values[chunk.numbers[q] * N_OUTCOMES]
                 b, w = tsets[q], weights[q]
                 for o in range(N_OUTCOMES):
