@@ -247,7 +247,7 @@ class ChartLayout:
             f = bytes(self.action(cells, s, "fallback") if pair_rank(self.hands[s]) is not None else a
                       for s, a in zip(states, p))
             actions = self._group_actions[known] = (p, f, bytes(self.action(cells, s, "split") for s in states))
-        # the item assignments as C calls (map over a bound method), not a loop of bytecode: a tenth of the time
+        # the item assignments as C calls (map over a bound method), not a loop of bytecode
         for table, codes in zip((play, fallback, split), actions):
             deque(map(table.__setitem__, states, codes), 0)
 
