@@ -144,8 +144,8 @@ def prepare(game: Game, threads: int | None = None, sense: int | tuple[int, ...]
     every pair against every up card of the game, the up cards in ``threads`` parallel threads (default: one
     per core; the core releases the GIL).
 
-    Each up card's values and stakes are kept, then its dealer memo is freed (most of the memory: about 90 MiB an
-    up card at 8 decks), so that at most ``threads`` memos are held at once.  An outcome distribution asked for
+    Each up card's values and stakes are kept, then its dealer memo is freed (most of the memory: up to about 100
+    MiB an up card at 8 decks), so that at most ``threads`` memos are held at once.  An outcome distribution asked for
     later regrows the memo with the decks its final unions leave (far fewer than the search's).  (Not computed
     here: the worst play's distributions of one deck take minutes, and only the accounting asks for them.)
     With ``distributions`` (the accounting's call), the pairs that may make three or four hands get their outcome

@@ -34,8 +34,9 @@ hand).  Every first-hand state needs a full second-hand recursion over the
 states its deck can still hold: about ``(states)^2`` node visits per pair.  The
 dealer's outcome is memoised per up card in an open-addressing table keyed by
 the cards gone from the shoe (both pair cards and both hands' draws), shared by
-the ten pairs; each entry keeps the 7 outcome probabilities and the stand
-value of every total.
+the ten pairs; each entry keeps the 7 outcome probabilities (a total's stand
+value is worked out from them where it is read: kept beside them, the six
+stand values took a fifth of the memo).
 
 *Finals.*  For the outcome distribution and the exact evaluation, the
 strategy is followed forward (``pair_finals``): the first hand's final
@@ -162,6 +163,12 @@ cdef extern from *:
     void prefetch "__builtin_prefetch"(const void* address) noexcept nogil
 
 cdef size_t HUGE_PAGE = 1 << 21
+
+
+cdef inline void prefetch_entry(const double* p) noexcept nogil:
+    """Ask for a memo entry's seven probabilities (56 bytes: they may cross a cache line)."""
+    prefetch(p)
+    prefetch(p + N_OUTCOMES - 1)
 
 
 cdef void advise_huge(void* p, size_t size) noexcept nogil:
@@ -375,13 +382,12 @@ cdef class OptimalSplitter:
     cdef int base[N_RANKS]
     cdef int bj                    # the hole card of a settled blackjack, or -1
     # the dealer memo: open addressing on keys (cards gone from base, packed, plus one; 0 is empty) to
-    # entry numbers; the entries are dense: 6 stand values (the hot part), 7 outcome probabilities
+    # entry numbers; the entries are dense: 7 outcome probabilities each (stand values: stand_of)
     cdef uint64_t* keys
     cdef int* slot_entry
     cdef uint64_t capacity
     cdef int shift
     cdef int size
-    cdef double* stands
     cdef double* probs
     cdef bint short_deck           # some deck met ran out before the dealer could finish
     cdef bint out_of_memory
@@ -427,23 +433,20 @@ cdef class OptimalSplitter:
         self.pending_decks.clear()
         self.keys = <uint64_t*>calloc(self.capacity, sizeof(uint64_t))
         self.slot_entry = <int*>malloc(self.capacity * sizeof(int))
-        self.stands = <double*>malloc(self.capacity // 2 * N_CLASSES * sizeof(double))
         self.probs = <double*>malloc(self.capacity // 2 * N_OUTCOMES * sizeof(double))
         self.shorts = <char*>malloc(self.capacity // 2)
         self.links = <int*>malloc(self.capacity // 2 * N_RANKS * sizeof(int))
-        if not (self.keys and self.slot_entry and self.stands and self.probs and self.shorts and self.links):
+        if not (self.keys and self.slot_entry and self.probs and self.shorts and self.links):
             raise MemoryError()
 
     cdef void free_memo(self) noexcept:
         free(self.keys)
         free(self.slot_entry)
-        free(self.stands)
         free(self.probs)
         free(self.shorts)
         free(self.links)
         self.keys = NULL
         self.slot_entry = NULL
-        self.stands = NULL
         self.probs = NULL
         self.shorts = NULL
         self.links = NULL
@@ -469,12 +472,9 @@ cdef class OptimalSplitter:
         cdef uint64_t capacity = 2 * self.capacity, i, j
         cdef uint64_t* keys = <uint64_t*>calloc(capacity, sizeof(uint64_t))
         cdef int* slot_entry = <int*>malloc(capacity * sizeof(int))
-        cdef double* stands = <double*>realloc(self.stands, capacity // 2 * N_CLASSES * sizeof(double))
         cdef double* probs
         cdef char* shorts
         cdef int* links
-        if stands:
-            self.stands = stands
         probs = <double*>realloc(self.probs, capacity // 2 * N_OUTCOMES * sizeof(double))
         if probs:
             self.probs = probs
@@ -484,13 +484,12 @@ cdef class OptimalSplitter:
         links = <int*>realloc(self.links, capacity // 2 * N_RANKS * sizeof(int))
         if links:
             self.links = links
-        if not (keys and slot_entry and stands and probs and shorts and links):
+        if not (keys and slot_entry and probs and shorts and links):
             free(keys)
             free(slot_entry)
             return False
         advise_huge(keys, capacity * sizeof(uint64_t))
         advise_huge(slot_entry, capacity * sizeof(int))
-        advise_huge(stands, capacity // 2 * N_CLASSES * sizeof(double))
         advise_huge(probs, capacity // 2 * N_OUTCOMES * sizeof(double))
         advise_huge(links, capacity // 2 * N_RANKS * sizeof(int))
         for i in range(self.capacity):
@@ -508,8 +507,8 @@ cdef class OptimalSplitter:
         return (key * <uint64_t>0x9E3779B97F4A7C15) >> self.shift
 
     cdef int dealer(self, uint64_t gone) noexcept nogil:
-        """The memo entry of the deck ``base - gone``: ``stands[6 i ..]`` the stand values of totals 16 (or
-        less) to 21, ``probs[7 i ..]`` the 7 outcome probabilities (joint units).  0 when memory runs out."""
+        """The memo entry of the deck ``base - gone``: ``probs[7 i ..]`` the 7 outcome probabilities (joint
+        units), ``stand_of(i, t)`` the stand values of totals 16 (or less) to 21.  0 when memory runs out."""
         cdef int entry = self.entry_of(gone)
         if self.out_of_memory:
             return 0
@@ -548,12 +547,12 @@ cdef class OptimalSplitter:
 
     cdef void fill_pending(self) noexcept nogil:
         """Evaluate the waiting entries' decks side by side (``DealerTable.distribution_batch``, the values of
-        one by one to the bit) and fill their probabilities, short-deck marks and stand values."""
+        one by one to the bit) and fill their probabilities and short-deck marks."""
         cdef int m = <int>self.pending.size()
-        cdef int j, k, t, r, n, entry
+        cdef int j, k, r, n, entry
         cdef const int* d
         cdef double* p
-        cdef double v, total, mass
+        cdef double total, mass
         if m == 0:
             return
         self.batch_values.resize(m * N_OUTCOMES)
@@ -573,16 +572,21 @@ cdef class OptimalSplitter:
             self.shorts[entry] = n == 0 or total < mass - 1e-9
             if self.shorts[entry]:
                 self.short_deck = self.any_short = True
-            for t in range(N_CLASSES):       # totals 16 (or less), 17, ..., 21
-                v = p[BUST] - p[BLACKJACK]
-                for k in range(5):
-                    if 17 + k < 16 + t:
-                        v += p[k]
-                    elif 17 + k > 16 + t:
-                        v -= p[k]
-                self.stands[entry * N_CLASSES + t] = v
         self.pending.clear()
         self.pending_decks.clear()
+
+    cdef inline double stand_of(self, int entry, int t) noexcept nogil:
+        """The stand value of class ``t`` (totals 16 or less, 17, ..., 21) against the dealer of memo entry
+        ``entry``: P(bust) - P(blackjack) + P(below) - P(above), summed in that order (joint units)."""
+        cdef const double* p = self.probs + entry * N_OUTCOMES
+        cdef double v = p[BUST] - p[BLACKJACK]
+        cdef int k
+        for k in range(5):
+            if 17 + k < 16 + t:
+                v += p[k]
+            elif 17 + k > 16 + t:
+                v -= p[k]
+        return v
 
     cdef inline int linked(self, int entry, int r, uint64_t gone) noexcept nogil:
         """The memo entry of the deck ``base - gone``, where ``gone`` is the deck of ``entry`` with one more card
@@ -715,9 +719,9 @@ cdef class OptimalSplitter:
         self.fill_pending()
         for s in range(1, live):
             if s + PREFETCH_AHEAD < live and feasible[s + PREFETCH_AHEAD]:
-                prefetch(&self.stands[entry[s + PREFETCH_AHEAD] * N_CLASSES + g[s + PREFETCH_AHEAD].klass])
+                prefetch_entry(self.probs + entry[s + PREFETCH_AHEAD] * N_OUTCOMES)
             if feasible[s]:
-                u = self.stands[entry[s] * N_CLASSES + g[s].klass]
+                u = self.stand_of(entry[s], g[s].klass)
                 for j in range(ns):
                     stand[j * G + s] = senses[j] * u
         for s in range(live - 1, 0, -1):
@@ -857,7 +861,7 @@ cdef class OptimalSplitter:
                                n0 - node.ndrawn)
             else:
                 entry = self.dealer(gone0 + node.drawn)
-                u = self.stands[entry * N_CLASSES + node.klass]
+                u = self.stand_of(entry, node.klass)
             self.second_hand(g, live, d0, gone0, node.drawn, ns, senses, value, stand, feasible, entries, NULL,
                              NULL, 0.0, dbl2, d2, v2)
             for j in range(ns):
@@ -1112,7 +1116,7 @@ cdef class OptimalSplitter:
                 if self.out_of_memory:
                     c.failed = True
                     return
-            own = self.stands[entry * N_CLASSES + (total - 16 if total > 16 else 0)]
+            own = self.stand_of(entry, total - 16 if total > 16 else 0)
         self.between(c, gone, ckey, n, w, m, v, st)
         v[0] += bet * c.sense * own
         st[0] += bet * weight
