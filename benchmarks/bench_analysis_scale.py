@@ -81,7 +81,7 @@ def best(runs: list[dict], key: str) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--decks", type=int, nargs="+", default=[1, 2, 4, 6, 8])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-round-stats", action="store_true", help="skip round_stats (the slow part)")

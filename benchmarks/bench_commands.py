@@ -218,7 +218,7 @@ def command_rows(repeat: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cpp", help="path of the C++ analyser's strategy program (built from src/strategy.cpp)")
     parser.add_argument("--cpp-ev", help="path of ev_three_strategies (benchmarks/cpp/ev_three_strategies.cpp, built "

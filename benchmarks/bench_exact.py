@@ -41,7 +41,7 @@ print(json.dumps({"seconds_ev": t1 - t0, "seconds_accounting": t2 - t1, "seconds
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--split-strategy", default="cdz", choices=("cdz", "cdp1", "cdp"))
     parser.add_argument("--set", action="append", default=[], dest="assignments")

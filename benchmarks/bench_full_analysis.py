@@ -30,7 +30,7 @@ print(json.dumps({"seconds_in_process": t1 - t0, "hands": analysis.size, "splits
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--set", action="append", default=[], dest="assignments")
     parser.add_argument("--quick", action="store_true", help="one run: checks the script runs (as the test suite "

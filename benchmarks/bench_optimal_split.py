@@ -38,7 +38,7 @@ def timed(call):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--threads", type=int, default=None, help="threads (default: one per core)")
     parser.add_argument("--exact", action="store_true", help="also the exact round EV and both RTPs")
     parser.add_argument("--set", action="append", default=[], dest="assignments")

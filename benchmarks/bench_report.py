@@ -54,7 +54,7 @@ def run(label: str, assignments: list[str], rounds: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="the eight-deck table only, 1e5 rounds")
     parser.add_argument("--set", action="append", default=[], dest="assignments")
     args = parser.parse_args()

@@ -59,7 +59,7 @@ def peak_mib(threads: int, assignments: list[str]) -> tuple[dict, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=1, help="runs per table (the best is printed)")
     parser.add_argument("--threads", type=int, default=0, help="threads for the split rounds (0: one per core)")
     parser.add_argument("--set", action="append", default=[], dest="assignments",

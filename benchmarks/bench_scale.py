@@ -82,7 +82,7 @@ def bench_simulate(rounds: int, runs: list[str]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("sweep", "simulate"))
     parser.add_argument("--grid", default=os.path.join(HERE, "sweep_grid.toml"))
     parser.add_argument("--rounds", type=float, default=2e8)

@@ -20,7 +20,7 @@ from ev.core.rules import make_rules
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=20_000_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--set", action="append", default=[], dest="assignments")
