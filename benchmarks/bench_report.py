@@ -8,7 +8,8 @@ peak RSS of the report's own process and the largest peak RSS of its worker proc
     python benchmarks/bench_report.py [--quick] [--set key=value ...]
 
 ``--quick``: the eight-deck table only, with 10^5 simulated rounds (checks the script runs, as the test suite
-runs it: about 7 s, where the one-deck seed game's truly optimal split searches take about 14 s).
+runs it: 3.2 s on 2026-12-06, where the whole one-deck seed game, with its truly optimal split searches, took
+4.3 s).
 ``--set``: one extra table, the default game changed as given.
 """
 from __future__ import annotations
