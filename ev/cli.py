@@ -669,12 +669,18 @@ def error_line(message: str) -> str:
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
+    global _signalled
     for s in HANDLED_SIGNALS:             # the first signal starts the cleanup; a second must not cut it short
         signal.signal(s, signal.SIG_IGN)
+    _signalled = signum
     raise Interrupted(signum)
 
 
 _running = False
+#: the signal that interrupted the running command, if one did: CPython may turn the KeyboardInterrupt raised at
+#: an unlucky point into another error (raised while an import formats its ImportError, it surfaces as "TypeError:
+#: expected a message argument"), and the command still ends as interrupted
+_signalled: int | None = None
 
 
 def _after_fork_in_child() -> None:
@@ -739,16 +745,20 @@ def _quiet_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; the exit code: 0, 1 when a report's self-check failed (the report is written),
     2 for bad input, 130 on SIGINT, 143 on SIGTERM."""
-    global _running
+    global _running, _signalled
     previous = _handle_signals()
-    _running = True
+    _running, _signalled = True, None
     try:
         try:
             return _run(argv)
         except KeyboardInterrupt as exc:
             signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
-            print(f"bjev: {'terminated' if signum == signal.SIGTERM else 'interrupted'}", file=sys.stderr)
-            return 128 + signum
+        except Exception:
+            if _signalled is None:
+                raise
+            signum = _signalled          # an error the interruption surfaced as (see _signalled)
+        print(f"bjev: {'terminated' if signum == signal.SIGTERM else 'interrupted'}", file=sys.stderr)
+        return 128 + signum
     finally:
         _running = False
         for s, handler in previous.items():
