@@ -51,7 +51,8 @@ refused (:func:`check_rules`).  The basic-strategy chart measured against this
 play works (floats, like the chart of every split strategy), and so does the
 report; sweeps refuse it before any work (:func:`refuse_resplits`).  One split works at every deck count (1-8); with
 resplits the state table is bounded (1.5 GiB: one or two decks with four
-hands, more with three).  :func:`watch` tells a progress bar of each up card
+hands, more with three), and so is the play followed forward (2^26 states, about 4 GiB: the one-deck round
+resplitting to four hands fits).  :func:`watch` tells a progress bar of each up card
 whose searches end.
 """
 from __future__ import annotations

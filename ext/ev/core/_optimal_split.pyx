@@ -123,9 +123,10 @@ def state_bound(slots=None):
 
 
 #: the most states a resplit play followed forward may hold on two levels of cards gone at once (about 64 bytes
-#: each: 2^24 states, about 1 GiB); beyond it the distribution is refused with one message instead of the process
-#: running out of memory (the maps' allocation failing would end it)
-cdef size_t FOLLOW_MOST_STATES = (<size_t>1) << 24
+#: each: 2^26 states, about 4 GiB); beyond it the distribution is refused with one message instead of the process
+#: running out of memory (the maps' allocation failing would end it).  2^24 refused the one-deck round resplitting
+#: to four hands (2-2 against a 7 needs more); with 2^26 it runs (1,267 s, 5.9 GiB peak, 2026-12-06)
+cdef size_t FOLLOW_MOST_STATES = (<size_t>1) << 26
 
 
 def follow_bound(states=None):
@@ -1384,8 +1385,9 @@ cdef class OptimalSplitter:
             if c.follow_too_large:
                 raise ValueError(
                     f"following the truly optimal play with resplits of {which} forward needs more than "
-                    f"{FOLLOW_MOST_STATES:,} states at once on this shoe ({n0} cards): its outcome distribution is "
-                    "made for one or two decks")
+                    f"{FOLLOW_MOST_STATES:,} states at once on this shoe ({n0} cards): the outcome distribution "
+                    f"of truly optimal play resplitting to {most} hands is not made here (--split-strategy cdz, "
+                    "cdp1 or cdp make it)")
             if c.memo.too_large:
                 raise ValueError(
                     f"the truly optimal search with resplits of {which} needs more than {RMAP_MOST_SLOTS:,} "
