@@ -93,6 +93,8 @@ cdef struct Node:
     bint may_double
     int bust_children   # bit r: drawing rank r busts
     int child[N_RANKS]  # -1: the deck less both pair cards holds no more of that rank
+    int n_live          # the ranks whose card keeps the hand live (a child state, no bust), in rank order
+    unsigned char live_rank[N_RANKS]
 
 
 cdef struct Final:
@@ -676,9 +678,15 @@ cdef class OptimalSplitter:
         for i in range(bust_nodes.size()):
             g.push_back(bust_nodes[i])
         for i in range(live):
+            g[i].n_live = 0
             for r in range(N_RANKS):
                 if g[i].child[r] <= -2:
                     g[i].child[r] = live - 2 - g[i].child[r]
+                elif g[i].child[r] >= 0:
+                    g[i].live_rank[g[i].n_live] = r
+                    g[i].n_live += 1
+        for i in range(live, <int>g.size()):
+            g[i].n_live = 0
         return live
 
     # ----- the second hand: optimal (or worst) single-hand play from D0 - drawn1 ----------------
@@ -694,7 +702,7 @@ cdef class OptimalSplitter:
         When ``doubles`` is given: the expected doubled stake (joint units) from every live state under the
         decisions, and ``d2[j]`` the hand's."""
         cdef int deck[N_RANKS]
-        cdef int r, s, k, n, n2 = 0, a, bj_left, j, c, o, p
+        cdef int r, s, k, n, n2 = 0, a, bj_left, j, c, o, p, i, k_live, k_bj
         cdef int G = g.size()
         cdef const Node* node
         cdef double v_stand, best, v, m, u, m_other = 0.0, m_bj = 0.0, h0, h1, x0, x1
@@ -746,29 +754,32 @@ cdef class OptimalSplitter:
                 # P(no settled dealer blackjack) from the deck after a busting card: one of two values (the card
                 # a blackjack's hole card or not), worked out once per state instead of once per busting rank
                 m_other, m_bj = self.mass(bj_left, n - 1), self.mass(bj_left - 1, n - 1)
-            # the sums of the (at most two) senses in scalars, not in the arrays: kept in registers
+            # the sums of the (at most two) senses in scalars, not in the arrays: kept in registers.  Over the
+            # live children only; the busting cards, k_bust of them (the cards left less the live children's),
+            # each lose P(no settled dealer blackjack) from the deck after them: one of two values, the
+            # blackjack's hole card or another
             h0 = h1 = x0 = x1 = 0.0
-            for r in range(N_RANKS):
+            k_live = 0
+            for i in range(node.n_live):
+                r = node.live_rank[i]
                 k = deck[r] - count_of(node.drawn, r)
                 if k <= 0:
                     continue
-                if node.bust_children >> r & 1:
-                    # minus P(no settled dealer blackjack) from the deck after the busting card
-                    m = m_bj if r == self.bj else m_other
-                    v = -senses[0] * m
-                    h0 += k * v
-                    x0 += k * v
-                    if ns == 2:
-                        v = -senses[1] * m
-                        h1 += k * v
-                        x1 += k * v
-                else:
-                    c = node.child[r]
-                    h0 += k * value[c]
-                    x0 += k * stand[c]
-                    if ns == 2:
-                        h1 += k * value[G + c]
-                        x1 += k * stand[G + c]
+                k_live += k
+                c = node.child[r]
+                h0 += k * value[c]
+                x0 += k * stand[c]
+                if ns == 2:
+                    h1 += k * value[G + c]
+                    x1 += k * stand[G + c]
+            if node.bust_children:
+                k_bj = bj_left if self.bj >= 0 and node.bust_children >> self.bj & 1 else 0
+                m = (n - k_live - k_bj) * m_other + k_bj * m_bj
+                h0 -= senses[0] * m
+                x0 -= senses[0] * m
+                if ns == 2:
+                    h1 -= senses[1] * m
+                    x1 -= senses[1] * m
             v_hit[0], v_double[0], v_hit[1], v_double[1] = h0, x0, h1, x1
             for j in range(ns):
                 o = j * G + s
