@@ -103,6 +103,43 @@ cdef struct Final:
     int64_t ways        # the number of drawing orders that end the hand here
 
 
+cdef struct Scratch:    # per-state arrays of following a split's two hands forward (pair_finals, split_distribution)
+    double* v1
+    double* value
+    double* stand
+    double* p           # split_distribution: the probability of reaching each state
+    int64_t* ways       # pair_finals: the drawing orders reaching each state
+    int* entries
+    char* feasible
+    unsigned char* act1
+    unsigned char* near1
+    unsigned char* act2
+    unsigned char* near2
+
+
+cdef bint scratch_alloc(Scratch* t, size_t G) noexcept nogil:
+    """Every array of ``t`` for G states; False when memory runs out (free them with ``scratch_free``)."""
+    t.v1 = <double*>malloc(G * sizeof(double))
+    t.value = <double*>malloc(G * sizeof(double))
+    t.stand = <double*>malloc(G * sizeof(double))
+    t.p = <double*>malloc(G * sizeof(double))
+    t.ways = <int64_t*>malloc(G * sizeof(int64_t))
+    t.entries = <int*>malloc(G * sizeof(int))
+    t.feasible = <char*>malloc(G)
+    t.act1 = <unsigned char*>malloc(G)
+    t.near1 = <unsigned char*>malloc(G)
+    t.act2 = <unsigned char*>malloc(G)
+    t.near2 = <unsigned char*>malloc(G)
+    return (t.v1 != NULL and t.value != NULL and t.stand != NULL and t.p != NULL and t.ways != NULL
+            and t.entries != NULL and t.feasible != NULL and t.act1 != NULL and t.near1 != NULL and t.act2 != NULL
+            and t.near2 != NULL)
+
+
+cdef void scratch_free(Scratch* t) noexcept nogil:
+    free(t.v1); free(t.value); free(t.stand); free(t.p); free(t.ways); free(t.entries); free(t.feasible)
+    free(t.act1); free(t.near1); free(t.act2); free(t.near2)
+
+
 cdef struct RSlot:      # a state of the resplit search and its value (times the sense) and stake, joint units
     uint64_t key        # 0: a free slot (every key has bit 63 set)
     double value
@@ -1569,6 +1606,23 @@ cdef class OptimalSplitter:
         return ckey
 
     # ----- finals: the strategy followed forward --------------------------------------------
+    cdef int plan_of(self, int pair, bint one_card, int sense, double eps, vector[Node]& g, int live, const int* d0,
+                     int n0, uint64_t gone0, double* v1, unsigned char* act1, unsigned char* near1) noexcept nogil:
+        """The first hand's decisions and near-tie masks for ``eps`` in ``act1``, ``near1``: the plan the search
+        kept (0), else a first-hand search of this one sense (1; ``v1`` its values), or its failure (< 0)."""
+        cdef double sense_of = sense
+        cdef int status = -1
+        with gil:
+            plan = self.plans.get((pair, one_card, sense))
+            if plan is not None and plan[0] == eps:
+                memcpy(act1, <const unsigned char*>plan[1], g.size())
+                memcpy(near1, <const unsigned char*>plan[2], g.size())
+                status = 0
+        if status == 0:
+            return 0
+        status = self.first_hand(g, live, d0, n0, gone0, 1, &sense_of, v1, act1, near1, eps, NULL)
+        return 1 if status == 0 else status
+
     cdef void hand_finals(self, vector[Node]& g, const int* deck, const unsigned char* act,
                           const unsigned char* near, int64_t* ways, unordered_map[uint64_t, int]& override,
                           vector[Final]& out, vector[int]& ties) noexcept nogil:
@@ -1624,16 +1678,7 @@ cdef class OptimalSplitter:
         cdef bint new_plan = False
         cdef double sense_of = sense, v2
         cdef size_t i, j, k, m
-        cdef double* v1
-        cdef double* value
-        cdef double* stand
-        cdef char* feasible
-        cdef unsigned char* act1
-        cdef unsigned char* near1
-        cdef unsigned char* act2
-        cdef unsigned char* near2
-        cdef int64_t* ways
-        cdef int* entries
+        cdef Scratch t
         cdef vector[Final] first
         cdef vector[Final] second
         cdef vector[int] ties
@@ -1650,35 +1695,19 @@ cdef class OptimalSplitter:
         with nogil:
             n0 = self.prepare(pair, one_card, d0, &gone0, &live, g)
             G = g.size()
-            v1 = <double*>malloc(G * sizeof(double))
-            value = <double*>malloc(G * sizeof(double))
-            stand = <double*>malloc(G * sizeof(double))
-            feasible = <char*>malloc(G)
-            act1 = <unsigned char*>malloc(G)
-            near1 = <unsigned char*>malloc(G)
-            act2 = <unsigned char*>malloc(G)
-            near2 = <unsigned char*>malloc(G)
-            ways = <int64_t*>malloc(G * sizeof(int64_t))
-            entries = <int*>malloc(G * sizeof(int))
-            if v1 and value and stand and feasible and act1 and near1 and act2 and near2 and ways and entries:
-                with gil:
-                    plan = self.plans.get((pair, one_card, sense))
-                    if plan is not None and plan[0] == eps:
-                        memcpy(act1, <const unsigned char*>plan[1], G)
-                        memcpy(near1, <const unsigned char*>plan[2], G)
-                        status = 0
-                if status < 0:
-                    status = self.first_hand(g, live, d0, n0, gone0, 1, &sense_of, v1, act1, near1, eps, NULL)
-                    new_plan = status == 0
+            if scratch_alloc(&t, G):
+                status = self.plan_of(pair, one_card, sense, eps, g, live, d0, n0, gone0, t.v1, t.act1, t.near1)
+                new_plan = status == 1
+                status = min(status, 0)
             if status == 0:
-                self.hand_finals(g, d0, act1, near1, ways, ov1, first, ties)
+                self.hand_finals(g, d0, t.act1, t.near1, t.ways, ov1, first, ties)
         try:
             if status == -2:
                 raise KeyboardInterrupt("the search was stopped")
             if status < 0:
                 raise MemoryError()
             for s in ties:
-                near.append((1, g[s].drawn, 0, tuple(a for a in range(3) if near1[s] >> a & 1)))
+                near.append((1, g[s].drawn, 0, tuple(a for a in range(3) if t.near1[s] >> a & 1)))
             for i in range(first.size()):
                 by_drawn[first[i].drawn].push_back(i)
             for item in by_drawn:
@@ -1690,9 +1719,9 @@ cdef class OptimalSplitter:
                 with nogil:
                     for r in range(N_RANKS):
                         deck1[r] = d0[r] - count_of(drawn1, r)
-                    self.second_hand(g, live, d0, gone0, drawn1, 1, &sense_of, value, stand, feasible, entries, act2,
-                                     near2, eps, NULL, NULL, &v2)
-                    self.hand_finals(g, deck1, act2, near2, ways, ov2, second, ties)
+                    self.second_hand(g, live, d0, gone0, drawn1, 1, &sense_of, t.value, t.stand, t.feasible,
+                                     t.entries, t.act2, t.near2, eps, NULL, NULL, &v2)
+                    self.hand_finals(g, deck1, t.act2, t.near2, t.ways, ov2, second, ties)
                     for k in range(item.second.size()):
                         i = item.second[k]
                         for j in range(second.size()):
@@ -1702,17 +1731,16 @@ cdef class OptimalSplitter:
                                           + second[j].htype, first[i].ways * second[j].ways) < 0:
                                 status = -1
                 for s in ties:
-                    near.append((2, drawn1, g[s].drawn, tuple(a for a in range(3) if near2[s] >> a & 1)))
+                    near.append((2, drawn1, g[s].drawn, tuple(a for a in range(3) if t.near2[s] >> a & 1)))
             if status < 0:
                 raise MemoryError()
             flatten_cells(per_union, cells)
             self.n_unions += unions.size()
             self.check_deck()
             if new_plan:            # kept only for a deck that lasts (a plan may be shared: see share)
-                self.plans[pair, one_card, sense] = (eps, act1[:G], near1[:G])
+                self.plans[pair, one_card, sense] = (eps, t.act1[:G], t.near1[:G])
         finally:
-            free(v1); free(value); free(stand); free(feasible); free(act1); free(near1); free(act2); free(near2)
-            free(ways); free(entries)
+            scratch_free(&t)
             keymap_free(&union_index)
         return 0
 
@@ -1762,16 +1790,7 @@ cdef class OptimalSplitter:
         cdef size_t i
         cdef double sense_of = sense, v2, q
         cdef const Node* node
-        cdef double* v1 = NULL
-        cdef double* p = NULL
-        cdef double* value = NULL
-        cdef double* stand = NULL
-        cdef char* feasible = NULL
-        cdef unsigned char* act1 = NULL
-        cdef unsigned char* near1 = NULL
-        cdef unsigned char* act2 = NULL
-        cdef unsigned char* near2 = NULL
-        cdef int* entries = NULL
+        cdef Scratch t
         cdef unordered_map[uint64_t, double] finals1         # (drawn << 4 | type) -> probability
         cdef unordered_map[uint64_t, vector[uint64_t]] by_drawn
         cdef vector[int] t1s
@@ -1785,41 +1804,26 @@ cdef class OptimalSplitter:
         with nogil:
             n0 = self.prepare(pair, one_card, d0, &gone0, &live, g)
             G = g.size()
-            v1 = <double*>malloc(G * sizeof(double))
-            p = <double*>malloc(G * sizeof(double))
-            value = <double*>malloc(G * sizeof(double))
-            stand = <double*>malloc(G * sizeof(double))
-            feasible = <char*>malloc(G)
-            act1 = <unsigned char*>malloc(G)
-            near1 = <unsigned char*>malloc(G)
-            act2 = <unsigned char*>malloc(G)
-            near2 = <unsigned char*>malloc(G)
-            entries = <int*>malloc(G * sizeof(int))
-            if v1 and p and value and stand and feasible and act1 and near1 and act2 and near2 and entries:
-                with gil:
-                    plan = self.plans.get((pair, one_card, sense))
-                    if plan is not None and plan[0] == PLAN_EPS:
-                        memcpy(act1, <const unsigned char*>plan[1], G)
-                        status = 0
-                if status < 0:
-                    status = self.first_hand(g, live, d0, n0, gone0, 1, &sense_of, v1, act1, near1, PLAN_EPS, NULL)
+            if scratch_alloc(&t, G):
+                status = min(0, self.plan_of(pair, one_card, sense, PLAN_EPS, g, live, d0, n0, gone0, t.v1, t.act1,
+                                             t.near1))
             if status == 0:
                 # hand 1 followed forward: each final's cards, type and probability
-                self.forward(g, d0, n0, act1, p)
+                self.forward(g, d0, n0, t.act1, t.p)
                 for s in range(1, G):
-                    if p[s] == 0.0:
+                    if t.p[s] == 0.0:
                         continue
                     node = &g[s]
-                    a = STAND if node.leaf else act1[s]
+                    a = STAND if node.leaf else t.act1[s]
                     n = n0 - node.ndrawn
                     if a == STAND:
-                        finals1[(node.drawn << 4) | hand_type(node.total, 1)] += p[s]
+                        finals1[(node.drawn << 4) | hand_type(node.total, 1)] += t.p[s]
                     elif a == DOUBLE:
                         for r in range(N_RANKS):
                             k = d0[r] - count_of(node.drawn, r)
                             if k > 0:
                                 c = node.child[r]
-                                finals1[(g[c].drawn << 4) | hand_type(g[c].total, 2)] += p[s] * k / n
+                                finals1[(g[c].drawn << 4) | hand_type(g[c].total, 2)] += t.p[s] * k / n
                 for item in finals1:
                     by_drawn[item.first >> 4].push_back(item.first)
                 # hand 2 on the deck hand 1 leaves, each of its finals against the dealer of what both leave
@@ -1834,20 +1838,20 @@ cdef class OptimalSplitter:
                     for r in range(N_RANKS):
                         deck1[r] = d0[r] - count_of(drawn1, r)
                         n1 -= count_of(drawn1, r)
-                    self.second_hand(g, live, d0, gone0, drawn1, 1, &sense_of, value, stand, feasible, entries, act2,
-                                     near2, PLAN_EPS, NULL, NULL, &v2)
+                    self.second_hand(g, live, d0, gone0, drawn1, 1, &sense_of, t.value, t.stand, t.feasible,
+                                     t.entries, t.act2, t.near2, PLAN_EPS, NULL, NULL, &v2)
                     if self.out_of_memory:
                         break
-                    self.forward(g, deck1, n1, act2, p)
+                    self.forward(g, deck1, n1, t.act2, t.p)
                     memset(here, 0, sizeof(here))
                     for s in range(1, live):
-                        if p[s] == 0.0:
+                        if t.p[s] == 0.0:
                             continue
                         node = &g[s]
-                        a = STAND if node.leaf else act2[s]
+                        a = STAND if node.leaf else t.act2[s]
                         n = n1 - node.ndrawn
                         if a == STAND:
-                            self.settle(here, t1s, p1s, hand_type(node.total, 1), entries[s], p[s])
+                            self.settle(here, t1s, p1s, hand_type(node.total, 1), t.entries[s], t.p[s])
                             continue
                         bust_entry.clear()
                         bust_type.clear()
@@ -1857,14 +1861,14 @@ cdef class OptimalSplitter:
                             k = deck1[r] - count_of(node.drawn, r)
                             if k <= 0:
                                 continue
-                            q = p[s] * k / n
+                            q = t.p[s] * k / n
                             if node.bust_children >> r & 1:
-                                bust_entry.push_back(self.linked_lazy(entries[s], r, gone + unit(r)))
+                                bust_entry.push_back(self.linked_lazy(t.entries[s], r, gone + unit(r)))
                                 bust_type.push_back(hand_type(22, 2 if a == DOUBLE else 1))
                                 bust_mass.push_back(q)
                             elif a == DOUBLE:
                                 c = node.child[r]
-                                self.settle(here, t1s, p1s, hand_type(g[c].total, 2), entries[c], q)
+                                self.settle(here, t1s, p1s, hand_type(g[c].total, 2), t.entries[c], q)
                         if self.out_of_memory:
                             break
                         self.fill_pending()
@@ -1888,8 +1892,7 @@ cdef class OptimalSplitter:
                 raise MemoryError()
             self.check_deck()
         finally:
-            free(v1); free(p); free(value); free(stand); free(feasible); free(act1); free(near1); free(act2)
-            free(near2); free(entries)
+            scratch_free(&t)
         for cell in range(SPLIT_CELLS):
             out[cell] += lost[cell]
         return {(k // 18, (k // 9) % 2, k % 9 - 4): out[k] for k in range(SPLIT_CELLS) if out[k] != 0.0}
