@@ -1433,7 +1433,7 @@ cdef class OptimalSplitter:
         # search (8-8 against a ten, one deck, four hands: 8.0-10.0 s against 5.4-6.1 s started at its size;
         # 7-7 against a 9 after 7-7 against a ten, four alternated pairs: 5.7-7.0 -> 4.6-5.5 s, the same value)
         size_key = (pair, most, one_card, c.das, c.double_soft, c.double_lo, c.double_hi, n0 + 1, count_ways)
-        if rmap_init(&c.memo, min(_TABLE_BITS.get(size_key, 16), int(RMAP_MOST_SLOTS).bit_length() - 1)) < 0:
+        if rmap_init(&c.memo, max(16, min(_TABLE_BITS.get(size_key, 16), int(RMAP_MOST_SLOTS).bit_length() - 1))) < 0:
             raise MemoryError()
         gone0 = 2 * unit(pair)
         try:
