@@ -22,7 +22,7 @@ from fractions import Fraction
 from types import FrameType
 from typing import Any
 
-from ev import __version__
+from ev import __version__, interrupts
 from ev.analysis import optimal_split
 from ev.analysis.game import Game
 from ev.analysis.optimal_split import refuse_resplits
@@ -669,18 +669,17 @@ def error_line(message: str) -> str:
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
-    global _signalled
     for s in HANDLED_SIGNALS:             # the first signal starts the cleanup; a second must not cut it short
         signal.signal(s, signal.SIG_IGN)
-    _signalled = signum
+    # the signal that interrupted the running command: CPython may turn the KeyboardInterrupt raised at an unlucky
+    # point into another error (raised while an import formats its ImportError, it surfaces as "TypeError:
+    # expected a message argument"), which the command still ends as, interrupted; or a library may swallow that
+    # error, and the work goes on: its progress checkpoints, and the output's, raise it again
+    interrupts.signalled = signum
     raise Interrupted(signum)
 
 
 _running = False
-#: the signal that interrupted the running command, if one did: CPython may turn the KeyboardInterrupt raised at
-#: an unlucky point into another error (raised while an import formats its ImportError, it surfaces as "TypeError:
-#: expected a message argument"), and the command still ends as interrupted
-_signalled: int | None = None
 
 
 def _after_fork_in_child() -> None:
@@ -716,6 +715,7 @@ def _run(argv: Sequence[str] | None) -> int:
     except BJEVError as exc:
         print(error_line(str(exc)), file=sys.stderr)
         return EXIT_USAGE
+    interrupts.raise_if_signalled()      # an interrupt swallowed on the way: nothing is written
     try:
         if sys.stdout is not None:       # None: bjev was started with its standard output closed (>&-)
             print(json.dumps(json_ready(data), indent=2, allow_nan=False) if getattr(args, "json", False)
@@ -745,22 +745,22 @@ def _quiet_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; the exit code: 0, 1 when a report's self-check failed (the report is written),
     2 for bad input, 130 on SIGINT, 143 on SIGTERM."""
-    global _running, _signalled
+    global _running
     previous = _handle_signals()
-    _running, _signalled = True, None
+    _running, interrupts.signalled = True, None
     try:
         try:
             return _run(argv)
         except KeyboardInterrupt as exc:
-            signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+            signum = exc.signum if isinstance(exc, Interrupted) else interrupts.signalled or signal.SIGINT
         except Exception:
-            if _signalled is None:
+            if interrupts.signalled is None:
                 raise
-            signum = _signalled          # an error the interruption surfaced as (see _signalled)
+            signum = interrupts.signalled     # an error the interruption surfaced as (see _on_signal)
         print(f"bjev: {'terminated' if signum == signal.SIGTERM else 'interrupted'}", file=sys.stderr)
         return 128 + signum
     finally:
-        _running = False
+        _running, interrupts.signalled = False, None
         for s, handler in previous.items():
             signal.signal(s, handler)
 

@@ -13,6 +13,18 @@ from collections.abc import Iterator
 #: blocks of signals_deferred open in this process
 _holding = 0
 
+#: the signal the command line caught (``ev.cli``), once it has: its KeyboardInterrupt may have been swallowed on
+#: the way out (CPython can turn one raised at an unlucky point, inside an import, into another error that a
+#: library catches), so long work asks :func:`raise_if_signalled` at its checkpoints, and the command line asks
+#: before it writes its output
+signalled: int | None = None
+
+
+def raise_if_signalled() -> None:
+    """Raise KeyboardInterrupt again if a signal was caught and the work still goes on."""
+    if signalled is not None:
+        raise KeyboardInterrupt(signal.Signals(signalled).name)
+
 
 def worker_signals() -> None:
     """The signals of a bjev worker process: SIGINT is left to the parent (which stops its workers), SIGTERM

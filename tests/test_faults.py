@@ -215,6 +215,49 @@ def test_a_signal_that_surfaces_as_another_error_still_ends_as_interrupted(monke
         main(["rtp"])
 
 
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_whose_interrupt_is_swallowed_still_ends_the_command(monkeypatch, capsys, sig):
+    """A library may swallow the error an interrupt surfaced as (seen once in CI: SIGINT at the start of `bjev
+    simulate`, which then ran its 10^9 rounds and exited 0 with its report).  Long work's progress checkpoints
+    raise the interrupt again, and a command that finishes all the same writes nothing: one line, 128 + signal."""
+    import ev.cli
+    from ev import interrupts
+    from ev.present.progress import Progress
+
+    def swallowed():
+        try:
+            ev.cli._on_signal(sig, None)            # what the signal does
+        except KeyboardInterrupt:
+            pass                                    # ... and a library on the way swallows it
+
+    def finishing(args):
+        swallowed()
+        return "the figures", {"ev": 0.0}
+
+    ticks = []
+
+    def working(args):
+        swallowed()
+        with Progress(10, "work", enabled=False) as bar:
+            for i in range(10):
+                bar.update(i)
+                ticks.append(i)
+        return "the figures", {"ev": 0.0}
+
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    line = "bjev: interrupted\n" if sig == signal.SIGINT else "bjev: terminated\n"
+    for command in (finishing, working):
+        monkeypatch.setattr(ev.cli, "cmd_rtp", command)
+        assert main(["rtp"]) == 128 + sig
+        assert capsys.readouterr() == ("", line)
+        assert {s: signal.getsignal(s) for s in before} == before      # the handlers are given back
+        assert interrupts.signalled is None
+    assert ticks == []                              # the first checkpoint stopped the work
+    # the next command, with no signal, is not taken for interrupted
+    monkeypatch.setattr(ev.cli, "cmd_rtp", lambda args: ("the figures", None))
+    assert main(["rtp"]) == 0 and capsys.readouterr() == ("the figures\n", "")
+
+
 def test_a_signal_while_the_workers_start_leaves_no_worker(monkeypatch):
     """SIGTERM while the local pool starts (its workers forked, the pool not yet made): the pool is made whole
     first, the signal then stops the run, and every worker is gone (a half-made pool had no one to stop it; a

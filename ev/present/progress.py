@@ -12,6 +12,8 @@ import threading
 import time
 from typing import TextIO
 
+from ev.interrupts import raise_if_signalled
+
 
 class Progress:
     """``with Progress(total, "label") as bar: bar.advance(k, note)`` or ``bar.update(done)``.
@@ -45,7 +47,9 @@ class Progress:
         self.update(self.done + amount, note)
 
     def update(self, done: float, note: str = "") -> None:
-        """``done`` units of work are done in all."""
+        """``done`` units of work are done in all.  A checkpoint too: an interrupt the command line caught and
+        something on the way swallowed is raised again here (``ev.interrupts.signalled``)."""
+        raise_if_signalled()
         self.done, self.note = done, note
         if not self.enabled:
             return
