@@ -8,6 +8,7 @@ be gone).  They keep working whatever executor runs the simulation.
 """
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import hashlib
 import json
@@ -225,10 +226,8 @@ def test_a_signal_whose_interrupt_is_swallowed_still_ends_the_command(monkeypatc
     from ev.present.progress import Progress
 
     def swallowed():
-        try:
-            ev.cli._on_signal(sig, None)            # what the signal does
-        except KeyboardInterrupt:
-            pass                                    # ... and a library on the way swallows it
+        with contextlib.suppress(KeyboardInterrupt):   # a library on the way swallows it
+            ev.cli._on_signal(sig, None)                # what the signal does
 
     def finishing(args):
         swallowed()
