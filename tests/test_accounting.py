@@ -199,6 +199,7 @@ def test_resplit_distribution(arith, hands, strategy, das):
 
 
 SMALL_CARDS = [1, 0, 0, 0, 0, 2, 4, 4, 4, 12]      # the cards gone from one deck: 28 left, most of them small
+FEWER_SMALL_CARDS = [0, 0, 0, 0, 0, 1, 3, 3, 3, 9]  # 33 left: some unions leave room for two more hands, some not
 
 
 @pytest.mark.parametrize("hands, deck", [(3, "short"), (2, "short"), (3, "full"), (2, "full")])
@@ -214,25 +215,51 @@ def test_a_last_hand_summed_by_difference_is_every_final_met(hands, deck):
     rules = Rules(max_split_hands=hands, double_after_split=True, resplit_aces=hands > 2,
                   decks=8 if (hands, deck) == (2, "full") else 1)
     gone = random_removed(random.Random(3), rules.decks, 14) if deck == "full" else SMALL_CARDS
-    resplits = "exact" if hands > 2 else "auto"
-    met = {}
-    for on in (True, False):
-        before = _split_round.by_difference(on)
-        try:
-            met[on] = round_stats(Game(rules, gone), "cdz", resplits=resplits)
-        finally:
-            _split_round.by_difference(before)
-    fast, full = met[True], met[False]
-    assert fast.distribution_method == full.distribution_method == "exact"
+    fast, full = _on_and_off(_split_round.by_difference, rules, gone, "exact" if hands > 2 else "auto")
     assert fast.work["unions_by_difference"] > 0 and full.work["unions_by_difference"] == 0
     assert (fast.work["unions_in_full"] > 0) == (deck == "short")
     if deck == "full":
         assert fast.work["last_hand_finals"] < 0.75 * full.work["last_hand_finals"]
+
+
+def _on_and_off(toggle, rules: Rules, gone, resplits: str):
+    """``round_stats`` with the split rounds' shortcut ``toggle`` on, then off; checked to give the same exact
+    distribution (1e-12 in each probability), its mean the EV and its mass 1."""
+    met = {}
+    for on in (True, False):
+        before = toggle(on)
+        try:
+            met[on] = round_stats(Game(rules, gone), "cdz", resplits=resplits)
+        finally:
+            toggle(before)
+    fast, full = met[True], met[False]
+    assert fast.distribution_method == full.distribution_method == "exact"
     assert set(fast.distribution) == set(full.distribution)
     for x, p in full.distribution.items():
         assert fast.distribution[x] == pytest.approx(p, rel=1e-12), x
     assert fast.mean == pytest.approx(Game(rules, gone).round("cdz").ev, abs=1e-13)
+    assert fast.p_double == pytest.approx(full.p_double, rel=1e-12)
     assert sum(fast.distribution.values()) == pytest.approx(1, abs=1e-14)
+    return fast, full
+
+
+@pytest.mark.parametrize("deck", ["full", "short"])
+@pytest.mark.quick_cases(1)
+def test_a_second_hand_merged_by_difference_is_every_final_merged(deck):
+    """The second hand of a three-hand round, an X-hand, is merged without its busts: the state with the hand's
+    weight, and each other final's union once more with a bust and the weight negated (ev.core._split_round,
+    merge_into).  The same distribution as merging every final, to 1e-12 in each probability, its mean the EV,
+    with fewer last-hand finals met on a full deck; on a shoe of small cards (33 left) the states left without
+    room merge every final, and the figures still agree."""
+    from ev.core import _split_round
+    rules = Rules(max_split_hands=3, double_after_split=True, resplit_aces=True,
+                  decks=2 if deck == "full" else 1)
+    gone = random_removed(random.Random(5), rules.decks, 10) if deck == "full" else FEWER_SMALL_CARDS
+    fast, full = _on_and_off(_split_round.merge_by_difference, rules, gone, "exact")
+    assert fast.work["states_merged_by_difference"] > 0 and full.work["states_merged_by_difference"] == 0
+    assert (fast.work["states_merged_in_full"] > 0) == (deck == "short")
+    if deck == "full":
+        assert fast.work["last_hand_finals"] < 0.85 * full.work["last_hand_finals"]
 
 
 @pytest.mark.slow
