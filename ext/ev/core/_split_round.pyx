@@ -437,10 +437,11 @@ cdef class SplitRound:
             n += self.count(u, k)
         return n
 
-    cdef inline bint leaves_room(self, uint128 u, int cls) noexcept nogil:
-        """The deck less union u holds enough cards that neither a hand of class ``cls`` nor the dealer after it
-        can run out: the condition of a sum by difference (see the module)."""
-        return self.n0 - self.cards_of(u) >= self.most_cards[cls] + self.dealer.max_len
+    cdef inline bint leaves_room(self, uint128 u, int cls, int later=0) noexcept nogil:
+        """The deck less union u holds enough cards that neither a hand of class ``cls`` nor ``later`` more cards
+        (the hands after it) nor the dealer after them can run out: the condition of a sum by difference (see the
+        module)."""
+        return self.n0 - self.cards_of(u) >= self.most_cards[cls] + later + self.dealer.max_len
 
     def add_configs(self, list configs):
         """Add the rounds of groups of second-card words: (words, #P resplit cards, class indices) each, the
@@ -505,7 +506,7 @@ cdef class SplitRound:
                         # hand's busts share their unions with the other finals' (no fewer unions), and in a
                         # four-hand round the third hand's saved 5 % of the last hands' finals for 70 % more
                         # states (11 % slower): those merge every final
-                        room = self.dealer.max_len + self.most_cards[last] if h == 3 and len(rest) == 1 else -1
+                        room = self.most_cards[last] if h == 3 and len(rest) == 1 else -1
                         with nogil:
                             status = self.merge_into(&work[src], c, &work[dst], room)
                             free(work[src].slots)
@@ -522,7 +523,7 @@ cdef class SplitRound:
                             raise MemoryError()
                     dst = self.pending[key]
                     with nogil:
-                        status = self.merge_into(&work[src], -1, &self.gathered[dst], 0)
+                        status = self.merge_into(&work[src], -1, &self.gathered[dst], -1)
                         free(work[src].slots)
                         work[src].slots = NULL
                     if status < 0:
@@ -535,9 +536,9 @@ cdef class SplitRound:
         """Add to ``dst`` every state of ``src`` merged with every final of class ``cls`` that fits (-1: the
         states as they are); -1 when memory runs out.
 
-        *By difference* (``room`` >= 0).  Where ``cls`` is an X-hand (its finals are every way its play can end) and the deck
-        less a state's union leaves room for it and for ``room`` more cards (the later hands' and the dealer's),
-        its draws are unseen by what follows (the module's argument): the sum over its finals f of
+        *By difference* (``room`` >= 0: the most cards the hands after this one take).  Where ``cls`` is an
+        X-hand (its finals are every way its play can end) and the deck less a state's union leaves room for it,
+        the later hands and the dealer (``leaves_room``), its draws are unseen by what follows (the module's argument): the sum over its finals f of
         orders(f) x (the rest of the round from U + f) is the rest of the round from U itself.  So its commonest
         type T (a bust) is not merged: the state (U, S + T) takes the state's weight, and each other final f
         adds (U + f, S + type f) as always and (U + f, S + T) with the weight negated.  The unions the later
@@ -549,7 +550,7 @@ cdef class SplitRound:
         cdef uint128 u
         cdef int b, skip = self.by_difference[cls] if cls >= 0 and _merge_by_difference else -1
         cdef int b_skip = 0
-        cdef bint differ
+        cdef bint differ, may_differ = skip >= 0 and room >= 0
         cdef vector[uint128] fitting
         cdef vector[int] which
         for i in range(src.capacity):
@@ -562,8 +563,8 @@ cdef class SplitRound:
                 continue
             if e.ways == 0:         # a state whose corrections cancelled
                 continue
-            differ = skip >= 0 and room >= 0 and self.n0 - self.cards_of(e.union) >= self.most_cards[cls] + room
-            if skip >= 0 and room >= 0 and not differ:
+            differ = may_differ and self.leaves_room(e.union, cls, room)
+            if may_differ and not differ:
                 self.n_merge_full += 1
             if differ:
                 b_skip = self.combine[e.tset * N_TYPES + skip]
