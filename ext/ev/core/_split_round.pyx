@@ -538,8 +538,9 @@ cdef class SplitRound:
 
         *By difference* (``room`` >= 0: the most cards the hands after this one take).  Where ``cls`` is an
         X-hand (its finals are every way its play can end) and the deck less a state's union leaves room for it,
-        the later hands and the dealer (``leaves_room``), its draws are unseen by what follows (the module's argument): the sum over its finals f of
-        orders(f) x (the rest of the round from U + f) is the rest of the round from U itself.  So its commonest
+        the later hands and the dealer (``leaves_room``), its draws are unseen by what follows (the module's
+        argument): the sum over its finals f of orders(f) x (the rest of the round from U + f) is the rest of the
+        round from U itself.  So its commonest
         type T (a bust) is not merged: the state (U, S + T) takes the state's weight, and each other final f
         adds (U + f, S + type f) as always and (U + f, S + T) with the weight negated.  The unions the later
         hands meet are then those of the other types' finals only (weights are two's-complement integers)."""
