@@ -57,6 +57,9 @@ from ev.core._constants cimport BLACKJACK, BUST, N_OUTCOMES, N_RANKS, TEN
 from ev.core._dealer cimport DealerTable
 from ev.core._keymap cimport KeyMap, keymap_free, keymap_get, keymap_init, keymap_put, mix64
 
+cdef extern from "<stdlib.h>" nogil:
+    void* aligned_alloc(size_t alignment, size_t size)
+
 cdef extern from *:
     ctypedef unsigned long long uint128 "unsigned __int128"
     ctypedef long long int128 "__int128"
@@ -88,14 +91,39 @@ cdef struct Final:
     int type
 
 
+cdef enum:
+    KEY_BITS = 96       # a union's bits in a slot (SplitRound packs at most 11 kinds of 8 bits: 88)
+
+
+cdef inline uint128 slot_union(uint128 s) noexcept nogil:
+    return s & ((<uint128>1 << KEY_BITS) - 1)
+
+
+cdef inline int slot_number(uint128 s) noexcept nogil:
+    return <int>(s >> KEY_BITS)
+
+
 cdef struct Entry:      # a state of merged hands: their union and type multiset, and its weight
-    uint128 union
-    int tset
+    # the union in the low KEY_BITS bits, the type multiset's number + 1 above them, 0 in a free slot (32 bytes
+    # a state, never across two cache lines; a separate multiset field padded a state to 48)
+    uint128 key
     uint128 ways
 
 
+cdef inline uint128 entry_key(uint128 u, int a) noexcept nogil:
+    return u | (<uint128>(a + 1) << KEY_BITS)
+
+
+cdef inline uint128 entry_union(const Entry& e) noexcept nogil:
+    return slot_union(e.key)
+
+
+cdef inline int entry_tset(const Entry& e) noexcept nogil:
+    return <int>(e.key >> KEY_BITS) - 1
+
+
 cdef bint entry_less(const Entry& x, const Entry& y) noexcept nogil:
-    return x.union < y.union
+    return entry_union(x) < entry_union(y)
 
 
 cdef inline uint64_t hash128(uint128 u, int a, uint64_t seed) noexcept nogil:
@@ -104,7 +132,7 @@ cdef inline uint64_t hash128(uint128 u, int a, uint64_t seed) noexcept nogil:
                  ^ (<uint64_t>a * <uint64_t>0x165667B19E3779F9) ^ seed)
 
 
-cdef struct EntryMap:    # open addressing: (union, type multiset) -> integer weight; tset -1 marks a free slot
+cdef struct EntryMap:    # open addressing: (union, type multiset) -> integer weight; key 0 marks a free slot
     Entry* slots
     uint64_t capacity
     int shift
@@ -122,18 +150,17 @@ cdef int map_init(EntryMap* m, int bits, uint64_t seed) noexcept nogil:
     m.shift = 64 - bits
     m.size = 0
     m.seed = mix64(seed + 1)
-    m.slots = <Entry*>malloc(m.capacity * sizeof(Entry))
+    # aligned to a cache line, so that no state lies across two (malloc's large blocks start 16 bytes in)
+    m.slots = <Entry*>aligned_alloc(64, m.capacity * sizeof(Entry))
     if not m.slots:
         return -1
-    for i in range(m.capacity):
-        m.slots[i].tset = -1
+    memset(m.slots, 0, m.capacity * sizeof(Entry))
     return 0
 
 
 cdef void map_clear(EntryMap* m) noexcept nogil:
     cdef uint64_t i
-    for i in range(m.capacity):
-        m.slots[i].tset = -1
+    memset(m.slots, 0, m.capacity * sizeof(Entry))
     m.size = 0
 
 
@@ -146,13 +173,14 @@ cdef int64_t map_slot(EntryMap* m, uint128 u, int a) noexcept nogil:
             return -1
         bigger.seed = m.seed            # the same hash, spread over twice the slots: the order is kept
         for i in range(m.capacity):
-            if m.slots[i].tset >= 0:
-                bigger.slots[map_slot(&bigger, m.slots[i].union, m.slots[i].tset)] = m.slots[i]
+            if m.slots[i].key != 0:
+                bigger.slots[map_slot(&bigger, entry_union(m.slots[i]), entry_tset(m.slots[i]))] = m.slots[i]
                 bigger.size += 1
         free(m.slots)
         m[0] = bigger
+    cdef uint128 key = entry_key(u, a)
     i = hash128(u, a, m.seed) >> m.shift
-    while m.slots[i].tset >= 0 and not (m.slots[i].union == u and m.slots[i].tset == a):
+    while m.slots[i].key != 0 and m.slots[i].key != key:
         i = (i + 1) & (m.capacity - 1)
     return <int64_t>i
 
@@ -161,10 +189,10 @@ cdef int map_add(EntryMap* m, uint128 u, int a, uint128 w) noexcept nogil:
     cdef int64_t i = map_slot(m, u, a)
     if i < 0:
         return -1
-    if m.slots[i].tset >= 0:
+    if m.slots[i].key != 0:
         m.slots[i].ways += w
     else:
-        m.slots[i].union, m.slots[i].tset, m.slots[i].ways = u, a, w
+        m.slots[i].key, m.slots[i].ways = entry_key(u, a), w
         m.size += 1
     return 0
 
@@ -181,11 +209,12 @@ cdef inline void prefetch_values(const double* v) noexcept nogil:
 
 
 cdef struct UnionTable:  # open addressing, linear probing: final union -> its number, in order of arrival
-    # The keys alone are probed (16 bytes a slot: a split round's table mostly stays in the cache, where
-    # keys beside their seven values, 80 bytes a slot, did not); a union's dealer values are kept by its
-    # number, densely, in SplitRound.values (numbers do not change when the table grows).
+    # A slot is the union in its low KEY_BITS bits and the union's number above them (slot_union,
+    # slot_number), so that a probe is one load (16 bytes a slot: a split round's table mostly stays in the
+    # cache, where keys beside their seven values, 80 bytes a slot, did not, and a second array of numbers was
+    # a second cache miss per lookup); a union's dealer values are kept by its number, densely, in
+    # SplitRound.values (numbers do not change when the table grows).
     uint128* keys       # 0 marks a free slot (a union is never empty: every final holds a card)
-    int* number
     uint64_t capacity
     int shift
     int64_t size
@@ -200,18 +229,12 @@ cdef int table_init(UnionTable* t, int bits) noexcept nogil:
     t.shift = 64 - bits
     t.size = 0
     t.keys = <uint128*>calloc(t.capacity, sizeof(uint128))
-    t.number = <int*>malloc(t.capacity * sizeof(int))
-    if not t.keys or not t.number:
-        table_free(t)
-        return -1
-    return 0
+    return 0 if t.keys else -1
 
 
 cdef void table_free(UnionTable* t) noexcept nogil:
     free(t.keys)
-    free(t.number)
     t.keys = NULL
-    t.number = NULL
 
 
 cdef int table_reserve(UnionTable* t, int64_t extra) noexcept nogil:
@@ -225,8 +248,8 @@ cdef int table_reserve(UnionTable* t, int64_t extra) noexcept nogil:
             return -1
         for i in range(t.capacity):
             if t.keys[i] != 0:
-                j = table_slot(&bigger, t.keys[i])
-                bigger.keys[j], bigger.number[j] = t.keys[i], t.number[i]
+                j = table_slot(&bigger, slot_union(t.keys[i]))
+                bigger.keys[j] = t.keys[i]
                 bigger.size += 1
         table_free(t)
         t[0] = bigger
@@ -240,7 +263,7 @@ cdef int64_t table_slot(UnionTable* t, uint128 u) noexcept nogil:
     if table_reserve(t, 1) < 0:
         return -1
     i = union_hash(u) >> t.shift
-    while t.keys[i] != 0 and t.keys[i] != u:
+    while t.keys[i] != 0 and slot_union(t.keys[i]) != u:
         i = (i + 1) & (t.capacity - 1)
     return <int64_t>i
 
@@ -411,8 +434,8 @@ cdef class SplitRound:
             top += self.width[k]
             self.bias |= (<uint128>((1 << (self.width[k] - 1)) - 1 - cap)) << self.shift[k]
             self.guard |= (<uint128>1) << (self.shift[k] + self.width[k] - 1)
-        if top > 128:
-            raise ValueError("a split round's cards do not fit 128 bits")
+        if top > KEY_BITS:
+            raise ValueError(f"a split round's cards do not fit {KEY_BITS} bits")
         for i, finals in enumerate(classes):
             for j, (cards, orders, htype) in enumerate(finals):
                 for k in range(self.kinds):
@@ -548,7 +571,8 @@ cdef class SplitRound:
         cdef size_t j
         cdef const Entry* e
         cdef const Final* f
-        cdef uint128 u
+        cdef uint128 u, u0
+        cdef int tset
         cdef int b, skip = self.by_difference[cls] if cls >= 0 and _merge_by_difference else -1
         cdef int b_skip = 0
         cdef bint differ, may_differ = skip >= 0 and room >= 0
@@ -556,20 +580,21 @@ cdef class SplitRound:
         cdef vector[int] which
         for i in range(src.capacity):
             e = &src.slots[i]
-            if e.tset < 0:
+            if e.key == 0:
                 continue
+            u0, tset = entry_union(e[0]), entry_tset(e[0])
             if cls < 0:
-                if e.ways != 0 and map_add(dst, e.union, e.tset, e.ways) < 0:
+                if e.ways != 0 and map_add(dst, u0, tset, e.ways) < 0:
                     return -1
                 continue
             if e.ways == 0:         # a state whose corrections cancelled
                 continue
-            differ = may_differ and self.leaves_room(e.union, cls, room)
+            differ = may_differ and self.leaves_room(u0, cls, room)
             if may_differ and not differ:
                 self.n_merge_full += 1
             if differ:
-                b_skip = self.combine[e.tset * N_TYPES + skip]
-                if map_add(dst, e.union, b_skip, e.ways) < 0:
+                b_skip = self.combine[tset * N_TYPES + skip]
+                if map_add(dst, u0, b_skip, e.ways) < 0:
                     return -1
                 self.n_merge_differ += 1
             # as in last_hand: every slot asked for first, then filled
@@ -579,15 +604,15 @@ cdef class SplitRound:
                 f = &self.classes[cls][j]
                 if differ and f.type == skip:
                     continue
-                u = e.union + f.cards
+                u = u0 + f.cards
                 if self.fits(u):
-                    b = self.combine[e.tset * N_TYPES + f.type]
+                    b = self.combine[tset * N_TYPES + f.type]
                     fitting.push_back(u)
                     which.push_back(<int>j)
                     prefetch(&dst.slots[hash128(u, b, dst.seed) >> dst.shift])
             for j in range(fitting.size()):
                 f = &self.classes[cls][which[j]]
-                if map_add(dst, fitting[j], self.combine[e.tset * N_TYPES + f.type], e.ways * f.orders) < 0:
+                if map_add(dst, fitting[j], self.combine[tset * N_TYPES + f.type], e.ways * f.orders) < 0:
                     return -1
                 if differ and map_add(dst, fitting[j], b_skip, -(e.ways * f.orders)) < 0:
                     return -1
@@ -633,29 +658,30 @@ cdef class SplitRound:
         cdef vector[Entry] entries
         cdef uint64_t i
         cdef size_t a, z, j
-        cdef uint128 u
+        cdef uint128 u, u0
         cdef vector[uint128] fitting       # a group's final unions, their slots prefetched
         cdef Chunk chunk
         cdef int skip = self.by_difference[last]
         cdef bint differ, skipped
         cdef const Final* f
         for i in range(states.capacity):
-            if states.slots[i].tset >= 0:
+            if states.slots[i].key != 0:
                 entries.push_back(states.slots[i])
         sort(entries.begin(), entries.end(), entry_less)
         self.n_entries += entries.size()
         a = 0
         while a < entries.size():
             z = a
-            while z < entries.size() and entries[z].union == entries[a].union:
+            while z < entries.size() and entry_union(entries[z]) == entry_union(entries[a]):
                 z += 1
             fitting.clear()
             chunk.group_start.push_back(chunk.numbers.size())
-            differ = skip >= 0 and self.leaves_room(entries[a].union, last)
+            u0 = entry_union(entries[a])
+            differ = skip >= 0 and self.leaves_room(u0, last)
             skipped = False
             for j in range(self.classes[last].size()):
                 f = &self.classes[last][j]
-                u = entries[a].union + f.cards
+                u = u0 + f.cards
                 if self.fits(u):
                     if differ and f.type == skip:
                         skipped = True
@@ -667,9 +693,9 @@ cdef class SplitRound:
                 self.n_full += 1
             if skipped:         # the union itself: the skipped type is its value less the others' (flush)
                 self.n_differ += 1
-                fitting.push_back(entries[a].union)
+                fitting.push_back(u0)
                 chunk.which.push_back(-1)
-                self.prefetch_slot(entries[a].union)
+                self.prefetch_slot(u0)
             if self.place(fitting, chunk) < 0:     # (the chunk keeps numbers: the table may grow meanwhile)
                 return -1
             chunk.group_entries.push_back(a)
@@ -681,11 +707,9 @@ cdef class SplitRound:
         return self.flush(chunk, entries, last, hands)
 
     cdef inline void prefetch_slot(self, uint128 u) noexcept nogil:
-        """Ask for union u's first slot ahead of its probe in ``place``: its key and its number (two arrays, a
-        cache miss each in a large round; a hint only: a table grown meanwhile just makes it useless)."""
-        cdef uint64_t h = union_hash(u) >> self.unions.shift
-        prefetch(&self.unions.keys[h])
-        prefetch(&self.unions.number[h])
+        """Ask for union u's first slot ahead of its probe in ``place`` (a cache miss in a large round; a hint
+        only: a table grown meanwhile just makes it useless)."""
+        prefetch(&self.unions.keys[union_hash(u) >> self.unions.shift])
 
     cdef int place(self, const vector[uint128]& unions, Chunk& chunk) noexcept nogil:
         """Put ``unions`` in self.unions (making room for them first), their numbers at the end of
@@ -700,17 +724,16 @@ cdef class SplitRound:
             return -1
         for j in range(unions.size()):
             i = union_hash(unions[j]) >> self.unions.shift
-            while self.unions.keys[i] != 0 and self.unions.keys[i] != unions[j]:
+            while self.unions.keys[i] != 0 and slot_union(self.unions.keys[i]) != unions[j]:
                 i = (i + 1) & <int64_t>(self.unions.capacity - 1)
             if self.unions.keys[i] == 0:
-                self.unions.keys[i] = unions[j]
-                self.unions.number[i] = <int>self.unions.size
+                self.unions.keys[i] = unions[j] | (<uint128>self.unions.size << KEY_BITS)
                 self.unions.size += 1
-                chunk.fresh.push_back(self.unions.number[i])
+                chunk.fresh.push_back(slot_number(self.unions.keys[i]))
                 chunk.weights.push_back(self.union_weight(unions[j], rest))
                 for k in range(N_RANKS):
                     chunk.decks.push_back(rest[k])
-            chunk.numbers.push_back(self.unions.number[i])
+            chunk.numbers.push_back(slot_number(self.unions.keys[i]))
         return 0
 
     cdef int values_room(self, int64_t unions) noexcept nogil:
@@ -777,7 +800,7 @@ cdef class SplitRound:
                 for t in range(N_TYPES):
                     if not present[t]:
                         continue
-                    b = self.combine[entries[j].tset * N_TYPES + t]
+                    b = self.combine[entry_tset(entries[j]) * N_TYPES + t]
                     for o in range(N_OUTCOMES):
                         if r[t][o] != 0.0:
                             self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
@@ -933,16 +956,15 @@ cdef class SplitRound:
         cdef int64_t i = table_slot(&self.unions, u)
         if i < 0:
             return NULL
-        if self.unions.keys[i] == u:
-            return &self.values[<size_t>self.unions.number[i] * N_OUTCOMES]
+        if self.unions.keys[i] != 0:
+            return &self.values[<size_t>slot_number(self.unions.keys[i]) * N_OUTCOMES]
         cdef int k
         cdef int rest[N_RANKS]
         cdef double weight = self.union_weight(u, rest)
         cdef int64_t at = self.unions.size * N_OUTCOMES
         if self.values_room(self.unions.size + 1) < 0:
             return NULL
-        self.unions.keys[i] = u
-        self.unions.number[i] = <int>self.unions.size
+        self.unions.keys[i] = u | (<uint128>self.unions.size << KEY_BITS)
         self.unions.size += 1
         self.dealer.cached_distribution_batch(rest, 1, &self.values[at])
         for k in range(N_OUTCOMES):
