@@ -48,8 +48,8 @@ negative) up to the dealer.  ``cells_float``
 finishes in floating point with the float core's dealer.
 """
 from libc.stdint cimport int64_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc, realloc
-from libc.string cimport memset
+from libc.stdlib cimport free
+from libc.string cimport memcpy, memset
 from libcpp.algorithm cimport sort
 from libcpp.vector cimport vector
 
@@ -59,6 +59,27 @@ from ev.core._keymap cimport KeyMap, keymap_free, keymap_get, keymap_init, keyma
 
 cdef extern from "<stdlib.h>" nogil:
     void* aligned_alloc(size_t alignment, size_t size)
+
+cdef extern from "<sys/mman.h>" nogil:
+    int madvise(void* addr, size_t length, int advice)
+    int MADV_HUGEPAGE
+
+cdef size_t HUGE_PAGE = 1 << 21
+cdef size_t HUGE_FROM = 1 << 22
+
+
+cdef void* zeroed(size_t size) noexcept nogil:
+    """``size`` bytes of zeros, aligned to a cache line; from HUGE_FROM bytes on, to a 2 MiB page, with the advice
+    to back them with huge pages (a large round's tables are read at random: one TLB entry per 2 MiB, not 4 KiB)."""
+    cdef size_t align = HUGE_PAGE if size >= HUGE_FROM else 64
+    cdef size_t whole = (size + align - 1) & ~(align - 1)
+    cdef void* p = aligned_alloc(align, whole)
+    if p == NULL:
+        return NULL
+    if align == HUGE_PAGE:
+        madvise(p, whole, MADV_HUGEPAGE)
+    memset(p, 0, size)
+    return p
 
 cdef extern from *:
     ctypedef unsigned long long uint128 "unsigned __int128"
@@ -150,12 +171,9 @@ cdef int map_init(EntryMap* m, int bits, uint64_t seed) noexcept nogil:
     m.shift = 64 - bits
     m.size = 0
     m.seed = mix64(seed + 1)
-    # aligned to a cache line, so that no state lies across two (malloc's large blocks start 16 bytes in)
-    m.slots = <Entry*>aligned_alloc(64, m.capacity * sizeof(Entry))
-    if not m.slots:
-        return -1
-    memset(m.slots, 0, m.capacity * sizeof(Entry))
-    return 0
+    # aligned to a cache line (zeroed), so that no state lies across two (malloc's large blocks start 16 bytes in)
+    m.slots = <Entry*>zeroed(m.capacity * sizeof(Entry))
+    return 0 if m.slots else -1
 
 
 cdef void map_clear(EntryMap* m) noexcept nogil:
@@ -228,7 +246,7 @@ cdef int table_init(UnionTable* t, int bits) noexcept nogil:
     t.capacity = (<uint64_t>1) << bits
     t.shift = 64 - bits
     t.size = 0
-    t.keys = <uint128*>calloc(t.capacity, sizeof(uint128))
+    t.keys = <uint128*>zeroed(t.capacity * sizeof(uint128))
     return 0 if t.keys else -1
 
 
@@ -747,9 +765,12 @@ cdef class SplitRound:
             want = unions
         if want < 1024:
             want = 1024
-        grown = <double*>realloc(self.values, <size_t>want * N_OUTCOMES * sizeof(double))
+        grown = <double*>zeroed(<size_t>want * N_OUTCOMES * sizeof(double))
         if grown == NULL:
             return -1
+        if self.values != NULL:
+            memcpy(grown, self.values, <size_t>self.values_held * N_OUTCOMES * sizeof(double))
+            free(self.values)
         self.values = grown
         self.values_held = want
         return 0
