@@ -15,7 +15,8 @@ Rows (the default game unless a row says otherwise; best and median of ``--repea
 * ``sweep variant``: CPU seconds of one sweep variant (``evaluate_variant``: the EV, ``round_stats`` and the
   basic chart with its EV), 1 and 8 decks, in this process after a warm-up variant: each alone, and per
   variant as a sweep's worker meets them (eight variants of one dealer rule and shoe one after another,
-  sharing the dealer's tables: ``ev.core.arithmetic.shared_dealers``);
+  sharing the dealer's tables: ``ev.core.arithmetic.shared_dealers``); each also with ``--no-distribution``
+  (the EV, E[W] from the play's exact stakes and the chart: ``SweepOptions(distribution=False)``);
 * ``rtp --exact``, ``rules-effect``, ``rtp optimal 8 decks`` (``--split-strategy optimal --set decks=8``)
   and ``report 6 decks S17``: whole processes, wall time and the child's peak RSS.
 
@@ -158,17 +159,18 @@ def sweep_row() -> None:
     from ev.analysis.sweep import SweepOptions, _figures
     from ev.core.arithmetic import shared_dealers
     from ev.core.rules import Rules
-    options = SweepOptions()
-    _figures(Rules(decks=3), options)           # warm-up: imports and first-use costs
-    for decks in (1, 8):
+    _figures(Rules(decks=3), SweepOptions())           # warm-up: imports and first-use costs
+    _figures(Rules(decks=3), SweepOptions(distribution=False))
+    for decks, options in itertools.product((1, 8), (SweepOptions(), SweepOptions(distribution=False))):
+        work = ("the EV, round_stats and the basic chart with its EV" if options.distribution else
+                "--no-distribution: the EV, E[W] from the play's stakes and the basic chart with its EV")
         cpu = []
         for hit_soft_17 in (True, False, True):
             start = time.process_time()
             _figures(Rules(decks=decks, hit_soft_17=hit_soft_17), options)
             cpu.append(time.process_time() - start)
         print(f"sweep variant, {decks} deck{'s' if decks > 1 else ''}: CPU best {min(cpu):.3f} s, median "
-              f"{sorted(cpu)[1]:.3f} s (H17, S17, H17, each alone); work: the EV, round_stats and the basic "
-              "chart with its EV")
+              f"{sorted(cpu)[1]:.3f} s (H17, S17, H17, each alone); work: {work}")
         # as a sweep's worker meets them: the 8 variants of one dealer rule and shoe (double after split, late
         # surrender, blackjack payout), one after another, sharing the dealer's tables (a fresh thread each
         # time, so that each run starts with no table kept), against the same 8 each alone
@@ -177,7 +179,7 @@ def sweep_row() -> None:
         alone: list[float] = []
         shared: list[float] = []
 
-        def run(variants: list = variants, shared: list = shared) -> None:
+        def run(variants: list = variants, shared: list = shared, options: SweepOptions = options) -> None:
             start = time.process_time()
             with shared_dealers():
                 for rules in variants:

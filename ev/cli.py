@@ -378,6 +378,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exact", action="store_true",
                    help="also the exact fractions and the RTP as an exact function of the payout (seconds per "
                         "variant)")
+    p.add_argument("--no-distribution", action="store_false", dest="distribution",
+                   help="leave the outcome distribution out: E[W] and the RTP per total wagered from the play's "
+                        "exact stakes (the same figures), the sd, p_double and p_split columns empty; about "
+                        "half the time a variant takes")
     p.add_argument("--target-rtp", metavar="X", help="the RTP to reach, e.g. 0.995 (implies the exact figures)")
     p.add_argument("--solve", choices=("blackjack_payout",), help="the rule to solve for --target-rtp "
                                                                   "(blackjack_payout, the default)")
@@ -606,7 +610,7 @@ def cmd_sweep(args: argparse.Namespace) -> tuple[str, Any]:
     if args.solve and args.target_rtp is None:
         raise UsageError("--solve needs --target-rtp, e.g. --target-rtp 0.995 --solve blackjack_payout")
     target = None if args.target_rtp is None else _target_rtp(args.target_rtp)
-    options = SweepOptions(_split(args), args.exact, target, args.convention)
+    options = SweepOptions(_split(args), args.exact, target, args.convention, args.distribution)
     check_size(grid, args.max_variants)
     grid_variants = variants(grid, options)
     check_some_valid(grid_variants)

@@ -71,6 +71,9 @@ def test_a_variant_key_is_its_full_rule_set_and_the_options():
     assert explicit[0].key == a[0].key                           # the default written out is the same rule set
     assert variants(Grid({}, {"decks": [1]}), SweepOptions(exact=True))[0].key != a[0].key
     assert variants(Grid({}, {"decks": [1]}), SweepOptions(split_strategy="cdp1"))[0].key != a[0].key
+    assert variants(Grid({}, {"decks": [1]}), SweepOptions(distribution=False))[0].key != a[0].key
+    # the default's options as before --no-distribution existed: the rows of earlier sweeps keep their keys
+    assert "distribution" not in SweepOptions().as_dict()
 
 
 def test_grid_errors_are_usage_errors(tmp_path, capsys):
@@ -460,6 +463,60 @@ def test_a_row_says_how_its_distribution_scored_resplits():
     assert [r["distribution_method"] for r in rows] == ["exact", "independent"]
     exact_sd = round_stats(Game(Rules(max_split_hands=3)), "cdz", "exact").sd
     assert 1e-7 < abs(rows[1]["sd"] - exact_sd) < 1e-4
+
+
+# ----- without the outcome distribution (--no-distribution) --------------------------------------------------
+#: rule sets of every kind a row meets: one split and resplits (where the full row's distribution is approximate),
+#: DAS, surrender, no hole card, 6:5, eight decks, CDP1
+NO_DISTRIBUTION_CASES = [
+    ({}, "cdz"),
+    ({"decks": 8, "double": "any", "double_after_split": True, "late_surrender": True}, "cdz"),
+    ({"decks": 2, "max_split_hands": 4, "resplit_aces": True, "hit_soft_17": False}, "cdz"),
+    ({"decks": 6, "peek": "none", "unchecked_blackjack_takes": "all", "blackjack_payout": "6:5"}, "cdp1"),
+]
+
+
+@pytest.mark.parametrize("changes,split", NO_DISTRIBUTION_CASES)
+def test_a_row_without_the_distribution_has_the_same_figures_and_no_sd(changes, split):
+    """``SweepOptions(distribution=False)``: E[W] and the RTP per total wagered from the play's exact stakes agree
+    with the accounting's to 1e-13 (with resplits too, where the full row's distribution may be approximate but its
+    E[W] is exact); the EV, the RTP per initial bet and the chart's figures are the full row's; SD, P(double) and
+    P(split) are left empty, and the row says so."""
+    from ev.analysis.sweep import _figures
+    from ev.core.rules import Rules
+    rules = Rules().replace(**changes)
+    full = _figures(rules, SweepOptions(split))
+    light = _figures(rules, SweepOptions(split, distribution=False))
+    assert full["sd"] > 1 and 0 < full["p_double"] < 1 and 0 < full["p_split"] < 1
+    assert light["sd"] is light["p_double"] is light["p_split"] is None
+    assert light["distribution_method"] == "none" != full["distribution_method"]
+    for key in ("rtp_total_wagered", "expected_total_wager", "chart_cost"):
+        assert light[key] == pytest.approx(full[key], rel=0, abs=1e-13), key
+    same = ("ev", "rtp_initial", "chart_ev", "chart_rtp_initial", "chart_rtp_total_wagered", "chart_sha256")
+    assert {k: light[k] for k in same} == {k: full[k] for k in same}
+    assert 1 < light["expected_total_wager"] < 1.2 and 0.95 < light["rtp_total_wagered"] < 1.01
+
+
+def test_exact_figures_without_the_distribution_are_the_same_fractions():
+    """With --exact, E[W] from the exact stakes is the accounting's fraction itself, and so is the payout formula."""
+    from ev.analysis.sweep import _exact_figures
+    from ev.core.rules import Rules
+    rules = Rules(max_split_hands=1)
+    assert (_exact_figures(rules, SweepOptions(exact=True, distribution=False))
+            == _exact_figures(rules, SweepOptions(exact=True)))
+
+
+def test_the_command_leaves_the_distribution_out_when_asked(tmp_path, capsys):
+    code, out, err = run_cli(capsys, "sweep", "--grid", "hit_soft_17=true,false", "--no-distribution",
+                             "--workers", "1", "--out", str(tmp_path / "light"), "--json")
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert [r["status"] for r in rows] == ["ok", "ok"]
+    assert all(r["sd"] is None and r["p_double"] is None and r["distribution_method"] == "none" for r in rows)
+    assert abs(rows[0]["rtp_total_wagered"] - 0.995909138602730) < 1e-14       # the seed game's, as bjev rtp
+    with open(tmp_path / "light" / "sweep.csv", newline="", encoding="utf-8") as f:
+        table = list(csv.DictReader(f))
+    assert [(r["sd"], r["distribution_method"]) for r in table] == [("", "none")] * 2
 
 
 # ----- shared dealer tables ----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import sympy
 
-from ev.analysis.accounting import RoundStats, round_stats
+from ev.analysis.accounting import Figures, RoundStats, round_stats
 from ev.analysis.game import Game, RoundResult
 from ev.core.cards import ACE, RANK_SYMBOLS, TEN
 from ev.core.rules import Rules
@@ -106,9 +106,11 @@ def payout_formula(rules: Rules | None = None, split_strategy: str = "cdz") -> P
     return formula_of(game.round(split_strategy), round_stats(game, split_strategy))
 
 
-def formula_of(result: RoundResult, stats: RoundStats) -> PayoutFormula:
-    """:func:`payout_formula` from an exact round and its exact accounting (the same rules), already computed."""
-    rules = stats.rules
+def formula_of(result: RoundResult, stats: RoundStats | Figures) -> PayoutFormula:
+    """:func:`payout_formula` from an exact round and its exact accounting (the same rules), already computed:
+    only its E[W] is read (``stats`` may be the :class:`~ev.analysis.accounting.Figures` of
+    ``ev.analysis.strategies.split_strategy_figures``)."""
+    rules = result.rules
     payout = rules.payout
     paid = Fraction(0)          # P(a natural is paid the payout): not even money, no dealer blackjack
     threshold = None            # the payout above which even money is declined

@@ -9,7 +9,12 @@ executor):
 * optimal composition-dependent play (``split_strategy``, CDZ- by default):
   the EV and RTP per initial bet (``Game.round``, as ``bjev rtp``), and from
   the accounting (``ev.analysis.accounting.round_stats``) E[W], the RTP per
-  total wagered, the SD of a round, P(double) and P(split);
+  total wagered, the SD of a round, P(double) and P(split); without the
+  outcome distribution (``distribution`` False, ``bjev sweep
+  --no-distribution``), E[W] and the RTP per total wagered from the exact
+  stakes of the same play (``ev.analysis.strategies.split_strategy_figures``:
+  the same figures to about 1e-15) and SD, P(double) and P(split) left empty
+  (``distribution_method`` "none");
 * the basic-strategy chart (``ev.analysis.basic_strategy.derive``): its EV and
   both RTPs (``round_stats`` of the chart's Policy), its cost against optimal
   play (optimal EV - chart EV, as ``bjev rtp --strategy basic``) and a SHA-256
@@ -44,12 +49,12 @@ from pathlib import Path
 from typing import Any
 
 import ev
-from ev.analysis.accounting import round_stats
+from ev.analysis.accounting import Figures, RoundStats, round_stats
 from ev.analysis.basic_strategy import chart_policy, chart_rows, derive
 from ev.analysis.executors import Executor
 from ev.analysis.game import Game
 from ev.analysis.payout import formula_of, no_payout_text
-from ev.analysis.strategies import policy_figures
+from ev.analysis.strategies import policy_figures, split_strategy_figures
 from ev.core.actions import SPLIT_STRATEGIES
 from ev.core.arithmetic import shared_dealers
 from ev.core.cards import UP_ORDER
@@ -207,6 +212,8 @@ MAX_VARIANTS = 10_000
 CPU_PER_VARIANT = {1: 0.27, 2: 0.40, 3: 0.47, 4: 0.55, 5: 0.55, 6: 0.53, 7: 0.58, 8: 0.60}
 #: what resplits (three or four hands), the exact figures and truly optimal split play multiply that by
 RESPLIT_FACTOR, EXACT_FACTOR, OPTIMAL_FACTOR = 1.5, 4.0, 6.0
+#: and what leaving the outcome distribution out does (``--no-distribution``)
+NO_DISTRIBUTION_FACTOR = 0.5
 
 
 def check_size(grid: Grid, max_variants: int | None = None) -> None:
@@ -231,6 +238,8 @@ def estimate_cpu_seconds(todo: Sequence[Variant], options: SweepOptions) -> floa
             seconds *= EXACT_FACTOR
         if options.split_strategy == "optimal":
             seconds *= OPTIMAL_FACTOR
+        if not options.distribution:
+            seconds *= NO_DISTRIBUTION_FACTOR
         total += seconds
     return total
 
@@ -244,6 +253,10 @@ class SweepOptions:
     exact: bool = False
     target_rtp: Fraction | None = None
     convention: str = "total_wagered"
+    #: False: no outcome distribution (``bjev sweep --no-distribution``): E[W] and the RTP per total wagered from
+    #: the exact stakes of the play (``strategies.split_strategy_figures``: the same figures), SD, P(double) and
+    #: P(split) left empty; about a third of a variant's cost
+    distribution: bool = True
 
     def __post_init__(self) -> None:
         if self.split_strategy not in SPLIT_STRATEGIES:
@@ -258,9 +271,11 @@ class SweepOptions:
         return self.exact or self.target_rtp is not None
 
     def as_dict(self) -> dict[str, Any]:
+        # (distribution only when left out: the keys of the rows of every earlier sweep stay what they were)
         return {"split_strategy": self.split_strategy, "exact": self.needs_exact,
                 "target_rtp": None if self.target_rtp is None else str(self.target_rtp),
-                "convention": self.convention if self.target_rtp is not None else None}
+                "convention": self.convention if self.target_rtp is not None else None,
+                **({} if self.distribution else {"distribution": False})}
 
 
 @dataclass(frozen=True)
@@ -362,17 +377,23 @@ def _figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     split = options.split_strategy
     game = Game(rules)
     result = game.round(split)
-    stats = round_stats(game, split)
+    if options.distribution:
+        stats: RoundStats | Figures = round_stats(game, split)
+    else:
+        stats = split_strategy_figures(game, split)
     d = derive(game)
     chart = policy_figures(game, chart_policy(game, d.cells, d.insurance, d.even_money))   # EV and E[W], exact
     out: dict[str, Any] = {
         "ev": result.ev, "rtp_initial": result.rtp_initial, "rtp_total_wagered": stats.rtp_total_wagered,
-        "expected_total_wager": stats.expected_wager, "sd": stats.sd, "p_double": stats.p_double,
-        "distribution_method": stats.distribution_method, "p_split": stats.p_split,
+        "expected_total_wager": stats.expected_wager, "sd": None, "p_double": None,
+        "distribution_method": "none", "p_split": None,
         "chart_ev": chart.ev, "chart_rtp_initial": chart.rtp_initial,
         "chart_rtp_total_wagered": chart.rtp_total_wagered, "chart_cost": stats.ev - chart.ev,
         "chart_sha256": chart_sha256(d.cells, d.insurance, d.even_money),
     }
+    if isinstance(stats, RoundStats):
+        out.update({"sd": stats.sd, "p_double": stats.p_double, "distribution_method": stats.distribution_method,
+                    "p_split": stats.p_split})
     if options.needs_exact:
         out.update(_exact_figures(rules, options))
     return out
@@ -382,7 +403,10 @@ def _exact_figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     """The exact fractions and the RTP as a function of the payout (``ev.analysis.payout``)."""
     game = Game(rules, exact=True)
     result = game.round(options.split_strategy)
-    stats = round_stats(game, options.split_strategy)
+    if options.distribution:
+        stats: RoundStats | Figures = round_stats(game, options.split_strategy)
+    else:
+        stats = split_strategy_figures(game, options.split_strategy)
     formula = formula_of(result, stats)
     out: dict[str, Any] = {
         "exact_ev": fraction_str(result.ev), "exact_rtp_initial": fraction_str(1 + result.ev),
