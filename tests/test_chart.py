@@ -281,6 +281,36 @@ def test_a_changed_strategy_is_valued_as_a_fresh_evaluator_values_it(changes, se
                         assert _same(means[c], fresh.context_values(s, pair, extra, one_card)[0]), (pair, extra, c)
 
 
+@pytest.mark.parametrize("changes", [{}, dict(late_surrender=True, double="any", decks=2)])
+def test_the_deal_sum_is_the_loop_of_hand_values(changes):
+    """``PolicyEvaluator.deal_sum`` (the chart ascent's sum over the deals) is the plain loop: P(deal) x the split
+    value handed in where the strategy splits, the surrender value where it surrenders, else the hand's value,
+    summed in deal order, to the bit; deals outside the hand graph are refused."""
+    from array import array
+    game = Game(Rules().replace(**changes))
+    layout = ch.chart_layout(game)
+    for up in (0, 5, 9):
+        column = ch._Column(game, layout, up)
+        play = ch.basic_policy(game).play[up]
+        evaluator = PolicyEvaluator(game.solver(up), blackjack_rank(up), play, play * N_RANKS)
+        split_values = array("d", [0.25 + 0.01 * r for r in range(N_RANKS)])
+        total, actions = 0.0, set()
+        for i, s in enumerate(column.deal_states):
+            actions.add(play[s])
+            v = (split_values[column.deal_pairs[i]] if play[s] == SPLIT else
+                 column.surrender_values[i] if play[s] == SURRENDER else evaluator.hand_value(s))
+            total += column.deal_probs[i] * v
+        assert evaluator.deal_sum(column.deal_states, column.deal_probs, column.deal_pairs, split_values,
+                                  column.surrender_values) == total
+        assert {STAND, HIT, DOUBLE, SPLIT} <= actions or up != 5
+        if changes:
+            assert any(v != 0 for v in column.surrender_values)
+            assert SURRENDER in actions or up != 9       # 16 against a ten surrenders
+    with pytest.raises(ValueError, match="not a hand-graph state"):
+        evaluator.deal_sum(array("i", [len(play)]), array("d", [1.0]), array("i", [-1]), split_values,
+                           array("d", [0.0]))
+
+
 # ----- exceptions and EV ---------------------------------------------------------------------------
 def test_exceptions_agree_with_the_engine(game, chart):
     listed = {(e.up, e.cards): e for e in chart.exceptions_with(2)}

@@ -33,8 +33,10 @@ play, as ``Game.hand`` reports them; round EVs are unconditioned.
 """
 from __future__ import annotations
 
+import threading
 import time
-from collections import deque
+from array import array
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import comb, isnan
@@ -140,7 +142,9 @@ def resolve(rules: Rules, code: str, hand: Sequence[int], context: str) -> int |
 
 
 class ChartLayout:
-    """Which rows govern which hand-graph states, and each row's candidate codes (per game)."""
+    """Which rows govern which hand-graph states, and each row's candidate codes: one for every game of the same
+    shoe that reads the rules alike (``chart_layout``); ``rules`` are those of the first such game, read only
+    through what ``resolve`` asks of them."""
 
     def __init__(self, game: Game) -> None:
         self.rules = game.rules
@@ -252,9 +256,39 @@ class ChartLayout:
             deque(map(table.__setitem__, states, codes), 0)
 
 
+#: layouts by what they read (``_layout_key``), the latest few: a sweep's variants of one shoe and one set of
+#: doubling, splitting and surrender rules (payouts, dealer rules, peeking) share one
+_LAYOUTS: OrderedDict[tuple, ChartLayout] = OrderedDict()
+_MOST_LAYOUTS = 8
+_LAYOUTS_LOCK = threading.Lock()
+
+
+def _layout_key(game: Game) -> tuple:
+    """Everything a :class:`ChartLayout` reads: the hand graph (the shoe's caps) and the rules as ``resolve``
+    and its candidates ask them (``may_double`` of every total, ``may_split``, ``late_surrender``)."""
+    r = game.rules
+    doubles = tuple(r.may_double(total, soft, after) for total in range(4, 22) for soft in (False, True)
+                    for after in (False, True))
+    return game.caps, doubles, r.may_split, r.late_surrender
+
+
 def chart_layout(game: Game) -> ChartLayout:
-    """The game's :class:`ChartLayout`, made once per game (its memos fill as charts are evaluated)."""
-    return game.memo(("chart_layout",), lambda: ChartLayout(game))
+    """The game's :class:`ChartLayout` (its memos fill as charts are evaluated): made once for every game that
+    reads the same (``_layout_key``), the latest few kept."""
+    def build() -> ChartLayout:
+        key = _layout_key(game)
+        with _LAYOUTS_LOCK:
+            layout = _LAYOUTS.get(key)
+            if layout is not None:
+                _LAYOUTS.move_to_end(key)
+                return layout
+        layout = ChartLayout(game)
+        with _LAYOUTS_LOCK:
+            layout = _LAYOUTS.setdefault(key, layout)
+            while len(_LAYOUTS) > _MOST_LAYOUTS:
+                _LAYOUTS.popitem(last=False)
+        return layout
+    return game.memo(("chart_layout",), build)
 
 
 # ===== exact EV of a chart column ================================================================
@@ -290,6 +324,16 @@ class _Column:
                 self.deals.append((p, game.state(hand), c1, c2, p_bj, deck))
         #: the deals play_ev sums: every deal but a natural
         self.played = [(p, s, c1, deck) for p, s, c1, c2, _p_bj, deck in self.deals if {c1, c2} != {ACE, TEN}]
+        # ... as the arrays the evaluator's deal_sum reads: states, probabilities, pair ranks (-1: no pair), the
+        # surrender values (0 where the rules have none: no code resolves to a surrender then); the pair deals
+        self.deal_states = array("i", [s for _p, s, _c1, _deck in self.played])
+        self.deal_probs = array("d", [p for p, _s, _c1, _deck in self.played])
+        self.deal_pairs = array("i", [c1 if c1 == c2 else -1 for _p, _s, c1, c2, _b, _d in self.deals
+                                      if {c1, c2} != {ACE, TEN}])
+        self.surrender_values = array("d", [game.surrender_value(up, deck) if r.late_surrender else 0.0
+                                            for _p, _s, _c1, deck in self.played])
+        self.pair_deals = [(s, c1, deck) for (_p, s, c1, deck), pair in zip(self.played, self.deal_pairs)
+                           if pair >= 0]
         self.insurance_ev = 0.0          # sum of p x EV of the insurance bet over non-natural deals
         self.even_money_gain = 0.0       # sum of p x (even money - declined) over naturals
         for p, _s, c1, c2, p_bj, _deck in self.deals:
@@ -304,23 +348,15 @@ class _Column:
         self.evaluations += 1
         ev = self.evaluator
         ev.set_policy(play, split * N_RANKS)
-        split_values: dict[int, float] = {}
-        total = 0.0
-        for p, s, c1, deck in self.played:
-            action = play[s]
-            if action == SPLIT:
-                if c1 not in split_values:
-                    split_values[c1] = self._split_value(c1, split)
-                v = split_values[c1]
+        split_values = array("d", [0.0] * N_RANKS)      # the value of each pair the chart splits
+        for s, c1, deck in self.pair_deals:
+            if play[s] == SPLIT:
+                v = self._split_value(c1, split)
                 if c1 == TEN and self.same_ten < 1.0:
                     v = self.same_ten * v + (1.0 - self.same_ten) * self._fallback_value(s, deck, play, fallback,
                                                                                          split)
-            elif action == SURRENDER:
-                v = self.game.surrender_value(self.up, deck)
-            else:
-                v = ev.hand_value(s)
-            total += p * v
-        return total
+                split_values[c1] = v
+        return ev.deal_sum(self.deal_states, self.deal_probs, self.deal_pairs, split_values, self.surrender_values)
 
     def _fallback_value(self, s: int, deck, play: bytes, fallback: bytes, split: bytes) -> float:
         if fallback[s] == SURRENDER:

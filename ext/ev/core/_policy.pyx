@@ -25,7 +25,7 @@ from libc.stdint cimport uint64_t
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
-from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, STAND, TEN
+from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANKS, SPLIT, STAND, SURRENDER, TEN
 from ev.core._dealer cimport DealerTable
 from ev.core._player cimport UpcardSolver, N_CTX, ctx_index, ctx_pair, ctx_extra
 from ev.core._shapes cimport HandGraphArrays
@@ -94,6 +94,11 @@ cdef class PolicyEvaluator:
     cdef char* dist_known[N_CTX]    # n per deck context
     cdef char batched[N_CTX]        # the context's dealer decks evaluated side by side (batch_context)
     cdef readonly dict work        # size of the work (kept by the exact evaluator; empty here)
+    # the hand graph's parents (made on the first change of ``play``: forget_changed): the states from which
+    # state s is one card on are parent_of[parent_start[s] .. parent_start[s + 1]]
+    cdef int* parent_start
+    cdef int* parent_of
+    cdef int* stack
 
     def __cinit__(self, UpcardSolver solver, int natural_rank, bytes play, bytes split_play):
         """``play``: a code per state for unsplit hands; ``split_play``: the same for hands split
@@ -107,6 +112,7 @@ cdef class PolicyEvaluator:
             raise ValueError("strategy tables must have one code per hand-graph state (per pair after a split)")
         self.play = <unsigned char*>malloc(self.n)
         self.split_play = <unsigned char*>malloc(N_RANKS * self.n)
+        self.parent_start = self.parent_of = self.stack = NULL
         for i in range(N_CTX):
             self.value_memo[i] = NULL
             self.dist_memo[i] = NULL
@@ -121,6 +127,7 @@ cdef class PolicyEvaluator:
     def __dealloc__(self):
         self.forget()
         free(self.play); free(self.split_play)
+        free(self.parent_start); free(self.parent_of); free(self.stack)
 
     cdef void forget(self) noexcept nogil:
         """Drop every memoised value and distribution."""
@@ -150,14 +157,89 @@ cdef class PolicyEvaluator:
             raise ValueError("strategy tables must have one code per hand-graph state (per pair after a split)")
         with nogil:
             if memcmp(new_play, self.play, self.n) != 0:
+                self.forget_changed(0, self.play, new_play)
                 memcpy(self.play, new_play, self.n)
-                self.forget_context(0)
             for p in range(N_RANKS):
                 if memcmp(new_split + p * self.n, self.split_play + p * self.n, self.n) != 0:
                     memcpy(self.split_play + p * self.n, new_split + p * self.n, self.n)
                     for ctx in range(1, N_CTX):
                         if ctx_pair(ctx) == p:
                             self.forget_context(ctx)
+
+    cdef void forget_changed(self, int ctx, const unsigned char* old, const unsigned char* new) noexcept nogil:
+        """Before the table deck context ``ctx`` reads (``play``, for context 0) changes from ``old`` to ``new``:
+        forget the context's values that read a changed code, those of the states whose code changes and of every
+        state that holds a value reached through one (a value is memoised only once its children's are, so a
+        state without one has no parent that read it: the walk up stops there); the others are what the new
+        strategy gives too, the same floats.  The context's distributions are forgotten.  (The basic chart's
+        ascent changes one cell at a time: most values stay.  The split hands' contexts are forgotten whole:
+        forgetting them state by state measured no faster.)"""
+        cdef int s, w
+        cdef uint64_t a, b
+        cdef double* memo = self.value_memo[ctx]
+        free(self.dist_memo[ctx])
+        free(self.dist_known[ctx])
+        self.dist_memo[ctx] = NULL
+        self.dist_known[ctx] = NULL
+        if memo == NULL:
+            return
+        if self.parent_start == NULL and not self.make_parents():
+            self.forget_context(ctx)
+            return
+        for w in range((self.n + 7) // 8):      # eight codes at a time: a cell changes few of them
+            if 8 * w + 8 <= self.n:
+                memcpy(&a, old + 8 * w, 8)
+                memcpy(&b, new + 8 * w, 8)
+                if a == b:
+                    continue
+            for s in range(8 * w, min(8 * w + 8, self.n)):
+                if new[s] != old[s] and not isnan(memo[s]):
+                    self.forget_above(memo, s)
+
+    cdef void forget_above(self, double* memo, int s) noexcept nogil:
+        """Forget state s's value and those of the states above it that hold one (``forget_changed``)."""
+        cdef int t, i, top = 1
+        memo[s] = NAN
+        self.stack[0] = s
+        while top:
+            top -= 1
+            t = self.stack[top]
+            for i in range(self.parent_start[t], self.parent_start[t + 1]):
+                if not isnan(memo[self.parent_of[i]]):
+                    memo[self.parent_of[i]] = NAN
+                    self.stack[top] = self.parent_of[i]
+                    top += 1
+
+    cdef bint make_parents(self) noexcept nogil:
+        """The hand graph's parent lists (``parent_start``, ``parent_of``) and a stack of n states; False when
+        memory runs out."""
+        cdef int s, r, t, links = 0
+        for s in range(self.n):
+            for r in range(N_RANKS):
+                if self.solver.nxt[s * N_RANKS + r] >= 0:
+                    links += 1
+        self.parent_start = <int*>calloc(self.n + 1, sizeof(int))
+        self.parent_of = <int*>malloc((links + 1) * sizeof(int))
+        self.stack = <int*>malloc((self.n + 1) * sizeof(int))
+        if not (self.parent_start and self.parent_of and self.stack):
+            free(self.parent_start); free(self.parent_of); free(self.stack)
+            self.parent_start = self.parent_of = self.stack = NULL
+            return False
+        for s in range(self.n):
+            for r in range(N_RANKS):
+                t = self.solver.nxt[s * N_RANKS + r]
+                if t >= 0:
+                    self.parent_start[t + 1] += 1
+        for s in range(self.n):
+            self.parent_start[s + 1] += self.parent_start[s]
+            self.stack[s] = self.parent_start[s]       # (the stack as each list's cursor while filling)
+        for s in range(self.n):
+            for r in range(N_RANKS):
+                t = self.solver.nxt[s * N_RANKS + r]
+                if t >= 0:
+                    self.parent_of[self.stack[t]] = s
+                    self.stack[t] += 1
+        return True
 
     cdef inline int code(self, int ctx, int s) noexcept nogil:
         return self.play[s] if ctx == 0 else self.split_play[ctx_pair(ctx) * self.n + s]
@@ -201,6 +283,37 @@ cdef class PolicyEvaluator:
         with nogil:
             v = self.value(ctx, s)
         return v
+
+    def deal_sum(self, const int[::1] states, const double[::1] probs, const int[::1] pairs,
+                 const double[::1] split_values, const double[::1] surrender_values):
+        """Sum over deals i of probs[i] x the joint value of hand ``states[i]`` played by the strategy, in deal
+        order: ``split_values[pairs[i]]`` where the strategy splits it, ``surrender_values[i]`` where it
+        surrenders, else ``hand_value``.  (The basic chart's ascent sums its deals here, one call instead of a
+        loop of calls; the same operations in the same order as that loop.)"""
+        cdef Py_ssize_t i, m = states.shape[0]
+        cdef int s, a
+        cdef double v, total = 0.0
+        if probs.shape[0] != m or pairs.shape[0] != m or surrender_values.shape[0] != m:
+            raise ValueError("one probability, pair and surrender value per deal")
+        if split_values.shape[0] != N_RANKS:
+            raise ValueError("one split value per pair rank")
+        for i in range(m):
+            if not 0 <= states[i] < self.n:
+                raise ValueError("a deal's state is not a hand-graph state")
+            if self.play[states[i]] == SPLIT and not 0 <= pairs[i] < N_RANKS:
+                raise ValueError("a split deal's pair rank is not a rank")
+        with nogil:
+            for i in range(m):
+                s = states[i]
+                a = self.play[s]
+                if a == SPLIT:
+                    v = split_values[pairs[i]]
+                elif a == SURRENDER:
+                    v = surrender_values[i]
+                else:
+                    v = self.value(0, s)
+                total += probs[i] * v
+        return total
 
     def split_value(self, int pair, bint one_card):
         """Joint EV of splitting (one split, both hands): 2 V, exact for any strategy on own cards."""
