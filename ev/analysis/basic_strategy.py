@@ -437,6 +437,7 @@ def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row
     stand, hit, double = column.solver.values_table()
     total = sum(base)
     ways = [[comb(base[r], k) for k in range(max(base) + 1)] for r in range(N_RANKS)]   # 0 beyond the shoe
+    hands_of = [comb(total, n) for n in range(min(total, 21) + 1)]   # the ways to deal n cards (a hand: 21 at most)
     split_values: dict[int, float] = {}
     cells: dict[Row, str] = {}
     tables: dict[int | None, Any] = {STAND: stand, HIT: hit, DOUBLE: double}
@@ -454,7 +455,7 @@ def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row
                 n += k
             if not weight:                    # more of a rank than the shoe holds
                 continue
-            dealt.append((i, s, weight / comb(total, n)))
+            dealt.append((i, s, weight / hands_of[n]))
         scores = dict.fromkeys(candidates, 0.0)
         for code in candidates:               # each code's score summed over the hands in their order
             actions = row_actions[code]
