@@ -380,8 +380,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "variant)")
     p.add_argument("--no-distribution", action="store_false", dest="distribution",
                    help="leave the outcome distribution out: E[W] and the RTP per total wagered from the play's "
-                        "exact stakes (the same figures), the sd, p_double and p_split columns empty; about "
-                        "half the time a variant takes")
+                        "exact stakes (the same figures), the sd, p_double and p_split columns empty; half the "
+                        "time a variant takes, or less")
     p.add_argument("--target-rtp", metavar="X", help="the RTP to reach, e.g. 0.995 (implies the exact figures)")
     p.add_argument("--solve", choices=("blackjack_payout",), help="the rule to solve for --target-rtp "
                                                                   "(blackjack_payout, the default)")
