@@ -174,6 +174,7 @@ class ChartLayout:
             if second is not None:
                 self.deps[second].append(s)
         self._memo: dict[tuple, int | None] = {}
+        self._weights: dict[tuple, dict[Row, list[tuple[int, int, float]]]] = {}
         #: the states by their (primary, secondary) rows: a state's actions depend on those rows' cells only
         groups: dict[tuple[Row | None, Row | None], list[int]] = {}
         for s in range(len(self.hands)):
@@ -188,6 +189,34 @@ class ChartLayout:
         #: per row and candidate code, the action of each of the row's primary states in context 'play'
         self.row_actions = {row: {code: [self.resolved(s, code, "play") for s in self.states[row]]
                                   for code in self.candidates[row]} for row in self.rows}
+
+    def deal_weights(self, base: Sequence[int]) -> dict[Row, list[tuple[int, int, float]]]:
+        """Per row, (i, s, weight) for the i-th of its states s that ``base`` can deal: the weight is how often
+        the cards of s come as the first cards dealt from ``base`` (remembered by ``base``, the latest 40: the games
+        of one shoe ask for the same ten)."""
+        key = tuple(base)
+        weights = self._weights.get(key)
+        if weights is not None:
+            return weights
+        total = sum(base)
+        ways = [[comb(base[r], k) for k in range(max(base) + 1)] for r in range(N_RANKS)]   # 0 beyond the shoe
+        hands_of = [comb(total, n) for n in range(min(total, 21) + 1)]   # the ways to deal n cards (21 at most)
+        weights = {}
+        for row in self.rows:
+            dealt = []
+            for i, s in enumerate(self.states[row]):
+                weight = 1.0
+                n = 0
+                for r, k in self.counts[s]:   # the ranks held, ascending (a factor comb(b, 0) = 1 is exact)
+                    weight *= ways[r][k] if k < len(ways[r]) else 0
+                    n += k
+                if weight:                    # (else more of a rank than the shoe holds)
+                    dealt.append((i, s, weight / hands_of[n]))
+            weights[row] = dealt
+        self._weights[key] = weights
+        while len(self._weights) > 4 * N_RANKS:  # (games with cards removed would add decks without end)
+            self._weights.pop(next(iter(self._weights)), None)
+        return weights
 
     def _candidates(self, row: Row) -> tuple[str, ...]:
         r = self.rules
@@ -435,27 +464,14 @@ def _initial_cells(game: Game, layout: ChartLayout, column: _Column) -> dict[Row
     """
     up, base = column.up, column.base
     stand, hit, double = column.solver.values_table()
-    total = sum(base)
-    ways = [[comb(base[r], k) for k in range(max(base) + 1)] for r in range(N_RANKS)]   # 0 beyond the shoe
-    hands_of = [comb(total, n) for n in range(min(total, 21) + 1)]   # the ways to deal n cards (a hand: 21 at most)
     split_values: dict[int, float] = {}
     cells: dict[Row, str] = {}
     tables: dict[int | None, Any] = {STAND: stand, HIT: hit, DOUBLE: double}
+    weights = layout.deal_weights(base)
     for row in layout.rows:
         candidates = layout.candidates[row]
         row_actions = layout.row_actions[row]
-        dealt = []                            # (i, s, weight) of the row's hands the shoe can deal
-        for i, s in enumerate(layout.states[row]):
-            if isnan(stand[s]):
-                continue
-            weight = 1.0
-            n = 0
-            for r, k in layout.counts[s]:     # the ranks held, ascending (a factor comb(b, 0) = 1 is exact)
-                weight *= ways[r][k] if k < len(ways[r]) else 0
-                n += k
-            if not weight:                    # more of a rank than the shoe holds
-                continue
-            dealt.append((i, s, weight / hands_of[n]))
+        dealt = [d for d in weights[row] if not isnan(stand[d[1]])]   # (i, s, weight): the hands the shoe deals
         scores = dict.fromkeys(candidates, 0.0)
         for code in candidates:               # each code's score summed over the hands in their order
             actions = row_actions[code]
