@@ -205,11 +205,11 @@ def make_grid(grid_file: str | Path | None = None, axes: Sequence[str] = (),
 # ===== size and time ==============================================================================
 #: a grid of more variants is refused unless ``max_variants`` (``--max-variants``) lifts the limit
 MAX_VARIANTS = 10_000
-#: CPU seconds of one variant (EV, accounting, basic chart) by deck count, one split; measured 2026-12-03 with
-#: ``evaluate_variant`` on the 2-core machine in a fast hour (a busy hour takes up to about 4 times as long), then
-#: scaled by 0.73, the ratio measured side by side once the dealer's sums were batched (1.25 -> 0.93 s at 1 deck,
-#: 2.40 -> 1.80 s at 8, a slow hour)
-CPU_PER_VARIANT = {1: 0.27, 2: 0.40, 3: 0.47, 4: 0.55, 5: 0.55, 6: 0.53, 7: 0.58, 8: 0.60}
+#: CPU seconds of one variant (EV, accounting, basic chart) by deck count, one split: the first variant of its
+#: shoe in a process (the chart's layout made), the default rules, measured 2026-12-07 with ``_figures`` on the
+#: 2-core machine (a busy hour takes up to about 4 times as long; the variants after it of the same shoe about a
+#: tenth less)
+CPU_PER_VARIANT = {1: 0.21, 2: 0.34, 3: 0.39, 4: 0.39, 5: 0.40, 6: 0.38, 7: 0.39, 8: 0.38}
 #: what resplits (three or four hands), the exact figures and truly optimal split play multiply that by
 RESPLIT_FACTOR, EXACT_FACTOR, OPTIMAL_FACTOR = 1.5, 4.0, 6.0
 #: and what leaving the outcome distribution out does (``--no-distribution``: 0.45 at one deck, 0.29 at eight,
