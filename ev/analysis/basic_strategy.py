@@ -351,18 +351,16 @@ class _Column:
                 deck = subtract(self.base, hand)
                 p_bj = deck[self.natural] / sum(deck) if self.natural >= 0 else 0.0
                 self.deals.append((p, game.state(hand), c1, c2, p_bj, deck))
-        #: the deals play_ev sums: every deal but a natural
-        self.played = [(p, s, c1, deck) for p, s, c1, c2, _p_bj, deck in self.deals if {c1, c2} != {ACE, TEN}]
-        # ... as the arrays the evaluator's deal_sum reads: states, probabilities, pair ranks (-1: no pair), the
-        # surrender values (0 where the rules have none: no code resolves to a surrender then); the pair deals
-        self.deal_states = array("i", [s for _p, s, _c1, _deck in self.played])
-        self.deal_probs = array("d", [p for p, _s, _c1, _deck in self.played])
-        self.deal_pairs = array("i", [c1 if c1 == c2 else -1 for _p, _s, c1, c2, _b, _d in self.deals
-                                      if {c1, c2} != {ACE, TEN}])
+        # the deals play_ev sums (every deal but a natural) as the arrays the evaluator's deal_sum reads: states,
+        # probabilities, pair ranks (-1: no pair), surrender values (0 where the rules have none: no code resolves
+        # to a surrender then); and the pair deals, whose split values play_ev hands in
+        played = [(p, s, c1, c2, deck) for p, s, c1, c2, _p_bj, deck in self.deals if {c1, c2} != {ACE, TEN}]
+        self.deal_states = array("i", [s for _p, s, _c1, _c2, _deck in played])
+        self.deal_probs = array("d", [p for p, _s, _c1, _c2, _deck in played])
+        self.deal_pairs = array("i", [c1 if c1 == c2 else -1 for _p, _s, c1, c2, _deck in played])
         self.surrender_values = array("d", [game.surrender_value(up, deck) if r.late_surrender else 0.0
-                                            for _p, _s, _c1, deck in self.played])
-        self.pair_deals = [(s, c1, deck) for (_p, s, c1, deck), pair in zip(self.played, self.deal_pairs)
-                           if pair >= 0]
+                                            for _p, _s, _c1, _c2, deck in played])
+        self.pair_deals = [(s, c1, deck) for _p, s, c1, c2, deck in played if c1 == c2]
         self.insurance_ev = 0.0          # sum of p x EV of the insurance bet over non-natural deals
         self.even_money_gain = 0.0       # sum of p x (even money - declined) over naturals
         for p, _s, c1, c2, p_bj, _deck in self.deals:

@@ -256,7 +256,7 @@ class SweepOptions:
     convention: str = "total_wagered"
     #: False: no outcome distribution (``bjev sweep --no-distribution``): E[W] and the RTP per total wagered from
     #: the exact stakes of the play (``strategies.split_strategy_figures``: the same figures), SD, P(double) and
-    #: P(split) left empty; about a third of a variant's cost
+    #: P(split) left empty; a third to a half of a variant's cost
     distribution: bool = True
 
     def __post_init__(self) -> None:
@@ -378,10 +378,7 @@ def _figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     split = options.split_strategy
     game = Game(rules)
     result = game.round(split)
-    if options.distribution:
-        stats: RoundStats | Figures = round_stats(game, split)
-    else:
-        stats = split_strategy_figures(game, split)
+    stats = _accounting(game, options)
     d = derive(game)
     chart = policy_figures(game, chart_policy(game, d.cells, d.insurance, d.even_money))   # EV and E[W], exact
     out: dict[str, Any] = {
@@ -400,14 +397,19 @@ def _figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     return out
 
 
+def _accounting(game: Game, options: SweepOptions) -> RoundStats | Figures:
+    """The round's accounting (``round_stats``, with the outcome distribution), or without the distribution its
+    E[W] from the play's exact stakes (``split_strategy_figures``: the same figures)."""
+    if options.distribution:
+        return round_stats(game, options.split_strategy)
+    return split_strategy_figures(game, options.split_strategy)
+
+
 def _exact_figures(rules: Rules, options: SweepOptions) -> dict[str, Any]:
     """The exact fractions and the RTP as a function of the payout (``ev.analysis.payout``)."""
     game = Game(rules, exact=True)
     result = game.round(options.split_strategy)
-    if options.distribution:
-        stats: RoundStats | Figures = round_stats(game, options.split_strategy)
-    else:
-        stats = split_strategy_figures(game, options.split_strategy)
+    stats = _accounting(game, options)
     formula = formula_of(result, stats)
     out: dict[str, Any] = {
         "exact_ev": fraction_str(result.ev), "exact_rtp_initial": fraction_str(1 + result.ev),

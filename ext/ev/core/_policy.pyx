@@ -157,7 +157,7 @@ cdef class PolicyEvaluator:
             raise ValueError("strategy tables must have one code per hand-graph state (per pair after a split)")
         with nogil:
             if memcmp(new_play, self.play, self.n) != 0:
-                self.forget_changed(0, self.play, new_play)
+                self.forget_changed(new_play)
                 memcpy(self.play, new_play, self.n)
             for p in range(N_RANKS):
                 if memcmp(new_split + p * self.n, self.split_play + p * self.n, self.n) != 0:
@@ -166,34 +166,33 @@ cdef class PolicyEvaluator:
                         if ctx_pair(ctx) == p:
                             self.forget_context(ctx)
 
-    cdef void forget_changed(self, int ctx, const unsigned char* old, const unsigned char* new) noexcept nogil:
-        """Before the table deck context ``ctx`` reads (``play``, for context 0) changes from ``old`` to ``new``:
-        forget the context's values that read a changed code, those of the states whose code changes and of every
-        state that holds a value reached through one (a value is memoised only once its children's are, so a
-        state without one has no parent that read it: the walk up stops there); the others are what the new
-        strategy gives too, the same floats.  The context's distributions are forgotten.  (The basic chart's
-        ascent changes one cell at a time: most values stay.  The split hands' contexts are forgotten whole:
-        forgetting them state by state measured no faster.)"""
+    cdef void forget_changed(self, const unsigned char* new_play) noexcept nogil:
+        """Before ``play`` becomes ``new_play``: forget the unsplit hands' values that read a changed code, those
+        of the states whose code changes and of every state that holds a value reached through one (a value is
+        memoised only once its children's are, so a state without one has no parent that read it: the walk up
+        stops there); the others are what the new strategy gives too, the same floats.  The unsplit hands'
+        distributions are forgotten.  (The basic chart's ascent changes one cell at a time: most values stay.
+        The split hands' contexts are forgotten whole: forgetting them state by state measured no faster.)"""
         cdef int s, w
         cdef uint64_t a, b
-        cdef double* memo = self.value_memo[ctx]
-        free(self.dist_memo[ctx])
-        free(self.dist_known[ctx])
-        self.dist_memo[ctx] = NULL
-        self.dist_known[ctx] = NULL
+        cdef double* memo = self.value_memo[0]
+        free(self.dist_memo[0])
+        free(self.dist_known[0])
+        self.dist_memo[0] = NULL
+        self.dist_known[0] = NULL
         if memo == NULL:
             return
         if self.parent_start == NULL and not self.make_parents():
-            self.forget_context(ctx)
+            self.forget_context(0)
             return
         for w in range((self.n + 7) // 8):      # eight codes at a time: a cell changes few of them
             if 8 * w + 8 <= self.n:
-                memcpy(&a, old + 8 * w, 8)
-                memcpy(&b, new + 8 * w, 8)
+                memcpy(&a, self.play + 8 * w, 8)
+                memcpy(&b, new_play + 8 * w, 8)
                 if a == b:
                     continue
             for s in range(8 * w, min(8 * w + 8, self.n)):
-                if new[s] != old[s] and not isnan(memo[s]):
+                if new_play[s] != self.play[s] and not isnan(memo[s]):
                     self.forget_above(memo, s)
 
     cdef void forget_above(self, double* memo, int s) noexcept nogil:
