@@ -421,6 +421,29 @@ cdef inline bint stop_following(RCtx* c, size_t held) noexcept nogil:
     return c.failed
 
 
+cdef void preorder(vector[Node]& g, vector[int]& order) noexcept nogil:
+    """The states of ``g`` (numbered parents first) in depth-first preorder of the tree of first parents
+    (``Node.parent``), the children of a state in the order of their numbers: ``order[0]`` is the root."""
+    cdef int G = g.size(), s, i
+    cdef vector[int] last_child, prev_sibling, stack
+    last_child.resize(G, -1)
+    prev_sibling.resize(G, -1)
+    for s in range(1, G):           # each state's children, linked from the last back to the first
+        i = g[s].parent
+        prev_sibling[s] = last_child[i]
+        last_child[i] = s
+    order.clear()
+    stack.push_back(0)
+    while stack.size():
+        s = stack.back()
+        stack.pop_back()
+        order.push_back(s)
+        i = last_child[s]           # pushed last first: they come off the stack first first
+        while i >= 0:
+            stack.push_back(i)
+            i = prev_sibling[i]
+
+
 cdef class OptimalSplitter:
     """Truly optimal one-split values and finals for the up card of a float ``UpcardSolver``.
 
@@ -747,7 +770,7 @@ cdef class OptimalSplitter:
         cdef int r, s, k, n, n2 = 0, a, bj_left, j, c, o, p, i, k_live, k_bj
         cdef int G = g.size()
         cdef const Node* node
-        cdef double v_stand, best, v, m, u, m_other = 0.0, m_bj = 0.0, h0, h1, x0, x1
+        cdef double v_stand, best, v, m, u, m_other = 0.0, m_bj = 0.0, h0, h1, x0, x1, above
         cdef double v_hit[2]
         cdef double v_double[2]
         cdef unsigned char mask
@@ -825,16 +848,20 @@ cdef class OptimalSplitter:
             v_hit[0], v_double[0], v_hit[1], v_double[1] = h0, x0, h1, x1
             for j in range(ns):
                 o = j * G + s
-                v_hit[j] /= n
-                v_double[j] = 2.0 * v_double[j] / n
+                # the options compared times n, so that only the value kept is divided (the divisions were a
+                # sixth of the search): hit/n > stand + TIE is hit > (stand + TIE) n, and the same value results
                 v_stand = stand[o]
-                best, a = v_stand, STAND
-                if v_hit[j] > best + TIE:
-                    best, a = v_hit[j], HIT
-                if node.may_double and v_double[j] > best + TIE:
-                    best, a = v_double[j], DOUBLE
+                v_double[j] *= 2.0
+                above, a = (v_stand + TIE) * n, STAND
+                if v_hit[j] > above:
+                    above, a = v_hit[j] + TIE * n, HIT
+                if node.may_double and v_double[j] > above:
+                    a = DOUBLE
+                best = v_stand if a == STAND else (v_hit[j] if a == HIT else v_double[j]) / n
                 value[o] = best
                 if act != NULL:
+                    v_hit[j] /= n
+                    v_double[j] /= n
                     act[o] = a
                     mask = (1 << STAND) if v_stand >= best - eps else 0
                     if v_hit[j] >= best - eps:
@@ -883,7 +910,7 @@ cdef class OptimalSplitter:
         decision and the near-tie mask of every state; when ``doubles`` is given, ``doubles[j]`` the expected
         doubled stake of both hands (joint units; 0 without computing when no state may double).  Returns -1
         when memory runs out, -2 when ``request_stop`` was called, else 0."""
-        cdef int r, s, k, n, a, entry, j, o
+        cdef int r, s, k, n, a, entry, j, o, i
         cdef int G = g.size()
         cdef const Node* node
         cdef double own, u, v_hit, v_double, best
@@ -908,7 +935,13 @@ cdef class OptimalSplitter:
         if not (t1 and t2 and value and stand and feasible and entries):
             free(t1); free(t2); free(value); free(stand); free(feasible); free(entries); free(dbl2); free(td)
             return -1
-        for s in range(1, G):
+        # the states in depth-first order of the tree of first parents: a state then mostly follows its parent,
+        # whose second hand met nearly the same dealer entries (one card more gone), still in the cache; each
+        # state's own value and V2 depend on nothing computed before them, so any order gives the same values
+        cdef vector[int] order
+        preorder(g, order)
+        for i in range(1, G):
+            s = order[i]
             node = &g[s]
             self.n_first += 1
             if _stop_requested:
