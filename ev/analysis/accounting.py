@@ -36,8 +36,9 @@ Conventions (every figure in initial bets):
   splits that make three or four hands, scores the hands as independent
   given the dealer's outcome, each with its exact marginal
   (``distribution_method`` "independent"): the distribution's mean is then
-  about 1e-5 bets from the exact EV, and its mean stake about 1e-7 from the
-  exact E[W].  ``ev`` and ``expected_wager`` are then the exact figures of
+  3e-8 to 2e-6 bets from the exact EV, its mean stake up to 6e-8 from the
+  exact E[W], and its SD 3e-6 to 1e-5 from the exact SD (measured tables:
+  docs/how-it-works.md, "Splits").  ``ev`` and ``expected_wager`` are then the exact figures of
   ``ev.analysis.strategies`` (the resplit formula, which needs no joint
   distribution: ``split_strategy_figures`` for an optimal strategy, its EV
   ``Game.round``'s; ``policy_figures`` for a table); the probabilities and
