@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from ev.cli import main
+from ev.present.command_text import APPROX
 
 
 def run(capsys, *argv):
@@ -239,6 +240,37 @@ def test_rtp_says_when_its_distribution_scores_resplits_independently(capsys):
     code, out, _ = run(capsys, "rtp", "--json")        # one split: exact, no note
     data = json.loads(out)
     assert data["distribution_method"] == "exact" and "distribution_note" not in data
+
+
+def _lines(out: str, *starts: str) -> list[str]:
+    return [next(line for line in out.splitlines() if line.startswith(start)) for start in starts]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("das", [False, True])
+def test_rtp_marks_each_approximate_figure_where_it_stands(capsys, das):
+    """Beside each figure that the independent scoring of resplits makes approximate (the SD and skewness,
+    P(win), P(push), P(loss); P(double) only where split hands may double) the line says so and points to
+    the note; the exact figures' lines (the EV, both RTPs, E[W], P(split)) carry no mark, and with one split
+    no line does.  The basic chart's output the same way."""
+    sets = ["--set", "max_split_hands=3", "--set", f"double_after_split={str(das).lower()}"]
+    for strategy in ([], ["--strategy", "basic"]):
+        code, out, _ = run(capsys, "rtp", *sets, *strategy)
+        assert code == 0 and "the note on resplits below" in out and "Resplits:" in out
+        for line in out.splitlines():
+            if line.startswith(("EV per", "RTP per", "Expected total stake", "P(player blackjack)")):
+                assert APPROX not in line, line
+        if not strategy:
+            p_double, p_win, sd = _lines(out, "P(double)", "P(win)", "SD ")
+            assert APPROX in p_win and APPROX in sd
+            assert (APPROX in p_double) == das, p_double
+            assert p_double.index("P(split)") > p_double.index(APPROX) if das else True
+        else:
+            (sd,) = _lines(out, "SD ")
+            assert sd.endswith(f"({'SD and P(double)' if das else 'SD'}: {APPROX})"), sd
+    for strategy in ([], ["--strategy", "basic"]):
+        code, out, _ = run(capsys, "rtp", *strategy)
+        assert code == 0 and APPROX not in out and "note on resplits" not in out
 
 
 @pytest.mark.slow

@@ -90,6 +90,16 @@ def dist_title(stats: RoundStats) -> str:
     return DIST_TITLE_INDEPENDENT if stats.distribution_method == "independent" else DIST_TITLE
 
 
+#: beside a figure the independent scoring of resplits makes approximate (``independent_note`` says how)
+APPROX = "approximate: see the note on resplits below"
+
+
+def approx_mark(stats: RoundStats, lead: str = "; ") -> str:
+    """``lead`` + :data:`APPROX` where the distribution scores three- and four-hand splits as independent (its
+    probabilities and moments then approximate), else nothing."""
+    return lead + APPROX if stats.distribution_method == "independent" else ""
+
+
 def independent_note(stats: RoundStats, by_up: bool = False) -> str | None:
     """What is not exact when the distribution scores three- and four-hand splits as independent given the
     dealer's outcome (``RoundStats.distribution_method`` "independent"), and how to have it exact; None
@@ -258,12 +268,13 @@ def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: Roun
         f"Expected total stake E[W]   {stats.expected_wager:.9f} initial bets "
         f"(initial bet, doubles, splits, insurance/even money)",
         "",
-        f"P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}   P(insurance) {stats.p_insurance:.6f}   "
+        f"P(double) {stats.p_double:.6f}{'' if stats.p_double_exact else ' (' + APPROX + ')'}   "
+        f"P(split) {stats.p_split:.6f}   P(insurance) {stats.p_insurance:.6f}   "
         f"P(even money) {stats.p_even_money:.6f}",
         f"P(player blackjack) {stats.p_player_blackjack:.6f}   P(dealer blackjack) {stats.p_dealer_blackjack:.6f}",
         f"P(win) {stats.p_win:.6f}   P(push) {stats.p_push:.6f}   P(loss) {stats.p_loss:.6f}   "
-        "(of the round's net: P(win) = P(net > 0), the hit frequency; P(push) = P(net = 0))",
-        f"SD {stats.sd:.11f}   skewness {stats.skewness:.6f}   (per round, initial bets)",
+        f"(of the round's net: P(win) = P(net > 0), the hit frequency; P(push) = P(net = 0){approx_mark(stats)})",
+        f"SD {stats.sd:.11f}   skewness {stats.skewness:.6f}   (per round, initial bets{approx_mark(stats)})",
         "",
         dist_title(stats),
         _table(dist_rows, ["net", "probability"]),
@@ -283,6 +294,9 @@ def _rtp_basic(game: Game, stats: RoundStats, resplit_distribution: str = "auto"
             "ev_cost_of_chart": optimal.ev - stats.ev,
             "units": "initial bets per round", "rules": rules.as_dict()}
     rows = _up_rows(stats.ev_by_upcard, lambda s, ev: [f"{100 * ev:+.6f} %"])
+    basic_marks = ""
+    if approx_mark(stats):
+        basic_marks = f"   ({'SD' if stats.p_double_exact else 'SD and P(double)'}: {APPROX})"
     text = "\n".join([
         f"Rules: {rules.summary()}",
         _play_line("", True),
@@ -295,7 +309,7 @@ def _rtp_basic(game: Game, stats: RoundStats, resplit_distribution: str = "auto"
         f"Optimal CD play (CDZ-)      EV {100 * optimal.ev:+.9f} %, RTP {100 * optimal.rtp_initial:.9f} % per "
         f"initial bet, {100 * optimal.rtp_total_wagered:.9f} % per total wagered",
         f"Cost of the chart           {100 * (optimal.ev - stats.ev):.9f} % of the initial bet",
-        f"SD {stats.sd:.11f}   P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}",
+        f"SD {stats.sd:.11f}   P(double) {stats.p_double:.6f}   P(split) {stats.p_split:.6f}{basic_marks}",
         "",
         EV_BY_UP_TITLE if stats.distribution_method != "independent" else EV_BY_UP_TITLE_APPROX,
         _table(rows, ["up", "EV"], first="left"),
