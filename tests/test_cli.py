@@ -264,13 +264,22 @@ def test_rtp_marks_each_approximate_figure_where_it_stands(capsys, das):
             p_double, p_win, sd = _lines(out, "P(double)", "P(win)", "SD ")
             assert APPROX in p_win and APPROX in sd
             assert (APPROX in p_double) == das, p_double
-            assert p_double.index("P(split)") > p_double.index(APPROX) if das else True
+            assert not das or p_double.index(APPROX) < p_double.index("P(split)"), p_double
         else:
             (sd,) = _lines(out, "SD ")
-            assert sd.endswith(f"({'SD and P(double)' if das else 'SD'}: {APPROX})"), sd
-    for strategy in ([], ["--strategy", "basic"]):
-        code, out, _ = run(capsys, "rtp", *strategy)
-        assert code == 0 and APPROX not in out and "note on resplits" not in out
+            assert sd.endswith(f"({'SD and P(double)' if das else 'SD'} {APPROX})"), sd
+    # --exact: the mark after each such figure's decimal (the variance's too), none after the exact figures'
+    code, out, _ = run(capsys, "rtp", "--exact", *sets)
+    lines = out.splitlines()
+    marked = {lines[i - 1].split("  ")[0] for i, line in enumerate(lines) if line.endswith(f"({APPROX})")
+              and line.lstrip().startswith("=")}
+    marked |= {line.split("  ")[0] for line in lines if line.startswith(("SD", "Skewness")) and APPROX in line}
+    assert code == 0 and marked == {"P(win) = hit frequency", "P(push)", "P(loss)", "Variance", "SD = sqrt(variance)",
+                                    "Skewness"} | ({"P(double)"} if das else set()), marked
+    # the marks follow the distribution's method, not the rules: with the exact method, none
+    for argv in (["rtp"], ["rtp", *sets, "--resplit-distribution", "exact"], ["rtp", "--strategy", "basic"]):
+        code, out, _ = run(capsys, *argv)
+        assert code == 0 and APPROX not in out and "note on resplits" not in out, argv
 
 
 @pytest.mark.slow

@@ -35,10 +35,11 @@ Conventions (every figure in initial bets):
   the exact method only where its work is small, and otherwise, for the
   splits that make three or four hands, scores the hands as independent
   given the dealer's outcome, each with its exact marginal
-  (``distribution_method`` "independent"): the distribution's mean is then
-  3e-8 to 2e-6 bets from the exact EV, its mean stake up to 6e-8 from the
-  exact E[W], and its SD 3e-6 to 1e-5 from the exact SD (measured tables:
-  docs/how-it-works.md, "Splits").  ``ev`` and ``expected_wager`` are then the exact figures of
+  (``distribution_method`` "independent"): measured on seven tables, the
+  distribution's mean was then 3e-8 to 2e-6 bets from the exact EV and its
+  mean stake up to 6e-8 from the exact E[W], and on four its SD 3e-6 to 1e-5
+  from the exact SD (docs/how-it-works.md, "Splits"; not bounds).  ``ev``
+  and ``expected_wager`` are then the exact figures of
   ``ev.analysis.strategies`` (the resplit formula, which needs no joint
   distribution: ``split_strategy_figures`` for an optimal strategy, its EV
   ``Game.round``'s; ``policy_figures`` for a table); the probabilities and

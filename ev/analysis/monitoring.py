@@ -106,9 +106,9 @@ class RoundLaw:
     @classmethod
     def of(cls, stats: Any) -> RoundLaw:
         """The law of a ``RoundStats``.  Where it scored three- and four-hand splits independently
-        (``distribution_method`` "independent"), its distribution's mean is within about 1e-6 bets of the EV: the
-        limits are then those of that distribution (``method`` says "convolution", not "exact"), centred as it is,
-        and ``expected`` is the exact RTP."""
+        (``distribution_method`` "independent"), its distribution's mean lies up to about 2e-6 bets from the EV
+        (measured): the limits are then those of that distribution (``method`` says "convolution", not "exact"),
+        centred as it is, and ``expected`` is the exact RTP."""
         exact = (None if stats.distribution_method == "exact" else
                  (float(stats.rtp_initial), float(stats.rtp_total_wagered)))
         return cls(stats.distribution, stats.joint, exact)

@@ -38,9 +38,10 @@ def _irrational(expression: str, value: Decimal) -> dict:
     return {"expression": expression, "decimal": format(_DEC20.plus(value), "f")}
 
 
-def _line(label: str, x: Fraction, percent: bool = False) -> str:
+def _line(label: str, x: Fraction, percent: bool = False, mark: str = "") -> str:
+    """A fraction and its decimal on the next line; ``mark`` (``approx_mark``) after the decimal."""
     pct = f"   ({decimal_text(100 * x)} %)" if percent else ""
-    return f"{label:<28}{fraction_text(x)}\n{'':<28}= {decimal_text(x)}{pct}"
+    return f"{label:<28}{fraction_text(x)}\n{'':<28}= {decimal_text(x)}{pct}{mark}"
 
 
 # ----- shared pieces -----------------------------------------------------------------
@@ -110,7 +111,8 @@ def independent_note(stats: RoundStats, by_up: bool = False) -> str | None:
     gap = float(stats.mean_gap)
     double = "" if stats.p_double_exact else "P(double), "
     return ("Resplits: the distribution scores the hands of splits that make more than two hands as independent "
-            f"given the dealer's outcome, each with its exact marginal, so {double}P(win), P(push), P(loss), the SD, "
+            f"given the dealer's outcome, each with its exact marginal, so {double}P(win), P(push), P(loss), the "
+            "variance, the SD, "
             "the skewness" + (", the EV by up card" if by_up else "") + " and the distribution are approximate: "
             "the distribution's mean lies "
             f"{gap:+.2e} initial bets from the exact EV. The EV, both RTPs, E[W] and P(split) are exact (the "
@@ -296,7 +298,7 @@ def _rtp_basic(game: Game, stats: RoundStats, resplit_distribution: str = "auto"
     rows = _up_rows(stats.ev_by_upcard, lambda s, ev: [f"{100 * ev:+.6f} %"])
     basic_marks = ""
     if approx_mark(stats):
-        basic_marks = f"   ({'SD' if stats.p_double_exact else 'SD and P(double)'}: {APPROX})"
+        basic_marks = f"   ({'SD' if stats.p_double_exact else 'SD and P(double)'} {APPROX})"
     text = "\n".join([
         f"Rules: {rules.summary()}",
         _play_line("", True),
@@ -342,6 +344,7 @@ def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
         "rules": rules.as_dict(),
     }
     dist_rows = [[net_text(x), fraction_text(p), decimal_text(p)] for x, p in sorted(stats.distribution.items())]
+    mark = approx_mark(stats, "   (") + ")" if approx_mark(stats) else ""
     up_rows = _up_rows(ev_by_up, lambda s, ev: [fraction_text(p_up[s]), fraction_text(ev), decimal_text(ev)])
     tie_text = ("none: every decision has a unique best action" if not ties else
                 "; ".join(f"{t['hand']} vs {t['up']} ({t['context']}): {' = '.join(t['actions'])}" for t in ties))
@@ -354,18 +357,18 @@ def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
         _line("RTP per initial bet", 1 + ev, True),
         _line("RTP per total wagered", stats.rtp_total_wagered, True),
         _line("Expected total stake E[W]", stats.expected_wager),
-        _line("P(double)", stats.p_double),
+        _line("P(double)", stats.p_double, mark="" if stats.p_double_exact else approx_mark(stats, "   (") + ")"),
         _line("P(split)", stats.p_split),
         _line("P(insurance)", stats.p_insurance),
         _line("P(even money)", stats.p_even_money),
         _line("P(player blackjack)", stats.p_player_blackjack),
         _line("P(dealer blackjack)", stats.p_dealer_blackjack),
-        _line("P(win) = hit frequency", stats.p_win),
-        _line("P(push)", stats.p_push),
-        _line("P(loss)", stats.p_loss),
-        _line("Variance", stats.variance),
-        f"{'SD = sqrt(variance)':<28}{format(_DEC20.plus(stats.sd), 'f')}",
-        f"{'Skewness':<28}{format(_DEC20.plus(stats.skewness), 'f')}",
+        _line("P(win) = hit frequency", stats.p_win, mark=mark),
+        _line("P(push)", stats.p_push, mark=mark),
+        _line("P(loss)", stats.p_loss, mark=mark),
+        _line("Variance", stats.variance, mark=mark),
+        f"{'SD = sqrt(variance)':<28}{format(_DEC20.plus(stats.sd), 'f')}{mark}",
+        f"{'Skewness':<28}{format(_DEC20.plus(stats.skewness), 'f')}{mark}",
         "",
         dist_title(stats),
         _table(dist_rows, ["net", "probability", "decimal"]),

@@ -848,8 +848,9 @@ cdef class OptimalSplitter:
             v_hit[0], v_double[0], v_hit[1], v_double[1] = h0, x0, h1, x1
             for j in range(ns):
                 o = j * G + s
-                # the options compared times n, so that only the value kept is divided (the divisions were a
-                # sixth of the search): hit/n > stand + TIE is hit > (stand + TIE) n, and the same value results
+                # the options compared times n, so that the search divides only the value it keeps (perf put a
+                # sixth of this function's samples just after the two divisions a visit made):
+                # hit/n > stand + TIE is hit > (stand + TIE) n, and the value kept is the same h/n or 2x/n
                 v_stand = stand[o]
                 v_double[j] *= 2.0
                 above, a = (v_stand + TIE) * n, STAND
@@ -857,11 +858,14 @@ cdef class OptimalSplitter:
                     above, a = v_hit[j] + TIE * n, HIT
                 if node.may_double and v_double[j] > above:
                     a = DOUBLE
-                best = v_stand if a == STAND else (v_hit[j] if a == HIT else v_double[j]) / n
-                value[o] = best
-                if act != NULL:
+                if act == NULL:
+                    best = v_stand if a == STAND else (v_hit[j] if a == HIT else v_double[j]) / n
+                else:           # the near-tie masks need every option's value
                     v_hit[j] /= n
                     v_double[j] /= n
+                    best = v_stand if a == STAND else (v_hit[j] if a == HIT else v_double[j])
+                value[o] = best
+                if act != NULL:
                     act[o] = a
                     mask = (1 << STAND) if v_stand >= best - eps else 0
                     if v_hit[j] >= best - eps:
