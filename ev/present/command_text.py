@@ -95,10 +95,10 @@ def dist_title(stats: RoundStats) -> str:
 APPROX = "approximate: see the note on resplits below"
 
 
-def approx_mark(stats: RoundStats, lead: str = "; ") -> str:
-    """``lead`` + :data:`APPROX` where the distribution scores three- and four-hand splits as independent (its
-    probabilities and moments then approximate), else nothing."""
-    return lead + APPROX if stats.distribution_method == "independent" else ""
+def approx_mark(stats: RoundStats, lead: str = "; ", tail: str = "") -> str:
+    """``lead`` + :data:`APPROX` + ``tail`` where the distribution scores three- and four-hand splits as
+    independent (its probabilities and moments then approximate), else nothing."""
+    return lead + APPROX + tail if stats.distribution_method == "independent" else ""
 
 
 def independent_note(stats: RoundStats, by_up: bool = False) -> str | None:
@@ -270,7 +270,7 @@ def _rtp_float(game: Game, split_strategy: str, result: RoundResult, stats: Roun
         f"Expected total stake E[W]   {stats.expected_wager:.9f} initial bets "
         f"(initial bet, doubles, splits, insurance/even money)",
         "",
-        f"P(double) {stats.p_double:.6f}{'' if stats.p_double_exact else ' (' + APPROX + ')'}   "
+        f"P(double) {stats.p_double:.6f}{'' if stats.p_double_exact else approx_mark(stats, ' (', ')')}   "
         f"P(split) {stats.p_split:.6f}   P(insurance) {stats.p_insurance:.6f}   "
         f"P(even money) {stats.p_even_money:.6f}",
         f"P(player blackjack) {stats.p_player_blackjack:.6f}   P(dealer blackjack) {stats.p_dealer_blackjack:.6f}",
@@ -296,9 +296,7 @@ def _rtp_basic(game: Game, stats: RoundStats, resplit_distribution: str = "auto"
             "ev_cost_of_chart": optimal.ev - stats.ev,
             "units": "initial bets per round", "rules": rules.as_dict()}
     rows = _up_rows(stats.ev_by_upcard, lambda s, ev: [f"{100 * ev:+.6f} %"])
-    basic_marks = ""
-    if approx_mark(stats):
-        basic_marks = f"   ({'SD' if stats.p_double_exact else 'SD and P(double)'} {APPROX})"
+    basic_marks = approx_mark(stats, f"   ({'SD' if stats.p_double_exact else 'SD and P(double)'} ", ")")
     text = "\n".join([
         f"Rules: {rules.summary()}",
         _play_line("", True),
@@ -344,7 +342,7 @@ def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
         "rules": rules.as_dict(),
     }
     dist_rows = [[net_text(x), fraction_text(p), decimal_text(p)] for x, p in sorted(stats.distribution.items())]
-    mark = approx_mark(stats, "   (") + ")" if approx_mark(stats) else ""
+    mark = approx_mark(stats, "   (", ")")
     up_rows = _up_rows(ev_by_up, lambda s, ev: [fraction_text(p_up[s]), fraction_text(ev), decimal_text(ev)])
     tie_text = ("none: every decision has a unique best action" if not ties else
                 "; ".join(f"{t['hand']} vs {t['up']} ({t['context']}): {' = '.join(t['actions'])}" for t in ties))
@@ -357,7 +355,7 @@ def _rtp_exact(game: Game, split_strategy: str, result: RoundResult | None,
         _line("RTP per initial bet", 1 + ev, True),
         _line("RTP per total wagered", stats.rtp_total_wagered, True),
         _line("Expected total stake E[W]", stats.expected_wager),
-        _line("P(double)", stats.p_double, mark="" if stats.p_double_exact else approx_mark(stats, "   (") + ")"),
+        _line("P(double)", stats.p_double, mark="" if stats.p_double_exact else mark),
         _line("P(split)", stats.p_split),
         _line("P(insurance)", stats.p_insurance),
         _line("P(even money)", stats.p_even_money),

@@ -859,13 +859,12 @@ cdef class OptimalSplitter:
                 if node.may_double and v_double[j] > above:
                     a = DOUBLE
                 if act == NULL:
-                    best = v_stand if a == STAND else (v_hit[j] if a == HIT else v_double[j]) / n
-                else:           # the near-tie masks need every option's value
+                    value[o] = v_stand if a == STAND else (v_hit[j] if a == HIT else v_double[j]) / n
+                else:           # the decision and its near-tie mask, which needs every option's value
                     v_hit[j] /= n
                     v_double[j] /= n
                     best = v_stand if a == STAND else (v_hit[j] if a == HIT else v_double[j])
-                value[o] = best
-                if act != NULL:
+                    value[o] = best
                     act[o] = a
                     mask = (1 << STAND) if v_stand >= best - eps else 0
                     if v_hit[j] >= best - eps:
