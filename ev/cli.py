@@ -264,10 +264,11 @@ def _search_progress(split_strategy: str) -> Iterator[None]:
 def _resplit_distribution_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resplit-distribution", choices=("auto", "exact"), default="auto",
                    help="with resplits, how the outcome distribution (SD, P(win), ...) scores the hands of splits "
-                        "that make more than two hands: auto (default) exactly where that is quick, elsewhere as "
-                        "independent given the dealer's outcome (said in the output; the EV and both RTPs stay "
-                        "exact); exact: every hand against the same dealer hand, always (one deck to four hands: "
-                        "about 20 s; six decks: minutes and gigabytes; bjev rtp --exact far longer)")
+                        "that make more than two hands: auto (default) exactly for splits to three hands and for "
+                        "one deck (seconds), and where the work is small, elsewhere as independent given the "
+                        "dealer's outcome (said in the output; the EV and both RTPs stay exact; with --exact only "
+                        "where the work is small); exact: every hand against the same dealer hand, always (two "
+                        "decks to four hands: about a minute and 2 GiB; six decks: minutes; --exact far longer)")
 
 
 def _max_rounds_option(p: argparse.ArgumentParser) -> None:
@@ -461,8 +462,9 @@ def cmd_monitor(args: argparse.Namespace) -> tuple[str, Any]:
 
     The limits of the observed RTP, per initial bet and per total wagered, after n rounds at a confidence level.
     Per initial bet up to 1e5 rounds: the n-fold convolution of the round's distribution, exact where that
-    distribution is (with splits of more than two hands it is approximate unless --resplit-distribution exact;
-    the output says which), so a correct game falls outside them with at most the complementary probability;
+    distribution is (with splits of four hands on more than one deck it is approximate unless
+    --resplit-distribution exact; the output says which), so a correct game falls outside them with at most
+    the complementary probability;
     above 1e5 rounds Cornish-Fisher, approximate. Per total wagered: the delta method with Cornish-Fisher
     quantiles at every n, approximate.
     """

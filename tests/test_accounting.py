@@ -367,6 +367,47 @@ def test_split_strategy_figures_are_the_accounting_with_resplits(seed):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("changes", [{"max_split_hands": 3, "double_after_split": True},
+                                     {"max_split_hands": 4, "split_tens": "rank", "resplit_aces": True}])
+def test_auto_scores_resplits_exactly_in_floats_where_the_table_allows(changes):
+    """In floats "auto" scores the resplits of a table of three hands, or of one deck, exactly: the same floats
+    as the exact method, the mean the EV; a table of two decks to four hands independently given the dealer."""
+    from ev.analysis.accounting import float_exact_table
+    game = Game(Rules(**changes))
+    auto, exact = (round_stats(game, "cdz", r) for r in ("auto", "exact"))
+    assert float_exact_table(game) and auto.distribution_method == "exact"
+    assert auto.distribution == exact.distribution and auto.joint == exact.joint and auto.sd == exact.sd
+    assert auto.mean == pytest.approx(game.round("cdz").ev, abs=1e-13)
+    assert "rounds_past_the_caps" not in auto.work
+    wide = Game(Rules(decks=2, max_split_hands=4))
+    assert not float_exact_table(wide) and round_stats(wide, "cdz").distribution_method == "independent"
+    assert not float_exact_table(Game(Rules(max_split_hands=3), exact=True))     # fractions: the bound
+
+
+@pytest.mark.parametrize("cap", ["FLOAT_RESPLIT_WORK", "FLOAT_RESPLIT_STATES"])
+def test_a_round_past_a_cap_scores_its_resplits_independently(cap, monkeypatch):
+    """A split round whose exact work or states pass their cap is made again with its three- and four-hand splits
+    scored independently given the dealer (counted in the work): the rounds past it give the independent
+    method's figures to the bit, the others stay exact, and the EV and E[W] are exact either way."""
+    from ev.analysis import accounting
+    rules = Rules(max_split_hands=3)
+    exact = round_stats(Game(rules), "cdz", "exact")
+    independent = round_stats(Game(rules), "cdz", "independent")
+    monkeypatch.setattr(accounting, cap, 0)
+    every = round_stats(Game(rules), "cdz", "auto")             # every round of three hands past the cap
+    assert every.distribution_method == "independent" and every.work["rounds_past_the_caps"] > 0
+    assert every.distribution == independent.distribution and every.sd == independent.sd
+    assert every.ev == pytest.approx(exact.ev, abs=1e-15)
+    assert every.expected_wager == pytest.approx(exact.expected_wager, abs=1e-15)
+    # a cap between the rounds' sizes: the largest rounds past it, the smaller exact
+    monkeypatch.setattr(accounting, cap, 20_000 if cap == "FLOAT_RESPLIT_STATES" else 2_000_000)
+    some = round_stats(Game(rules), "cdz", "auto")
+    assert 0 < some.work["rounds_past_the_caps"] < every.work["rounds_past_the_caps"]
+    gap = abs(some.mean - exact.mean)
+    assert some.distribution_method == "independent" and 0 < gap < abs(independent.mean - exact.mean)
+
+
+@pytest.mark.slow
 def test_independent_resplits_keep_the_exact_ev_and_stake():
     """Where three- and four-hand splits are scored independently given the dealer's outcome, the
     distribution's mean and mean stake move (about 1e-5 and 1e-7 bets), but RoundStats' EV and E[W] are
@@ -384,7 +425,8 @@ def test_independent_resplits_keep_the_exact_ev_and_stake():
 
 @pytest.mark.parametrize("changes, resplits", [({}, "auto"),
                                                ({"decks": 2, "max_split_hands": 4, "hit_soft_17": False}, "auto"),
-                                               ({"decks": 6, "max_split_hands": 3, "split_tens": "rank"}, "auto"),
+                                               ({"decks": 6, "max_split_hands": 4, "split_tens": "rank"}, "auto"),
+                                               ({"max_split_hands": 3, "split_tens": "rank"}, "auto"),
                                                ({"max_split_hands": 3, "double_after_split": True}, "exact"),
                                                ({"double_after_split": True}, "fractions")])
 @pytest.mark.slow
@@ -425,7 +467,8 @@ def test_split_rounds_in_threads_give_every_figure_to_the_bit(changes, resplits,
     assert made[2][0] >= 10 and made[3][0] >= 10
     assert fallback == []
     assert one.work["final_pairs" if resplits == "fractions" else "merges"] > 0
-    assert one.distribution_method == ("exact" if resplits != "auto" or "max_split_hands" not in changes
+    # "auto": in floats the resplits of a table of three hands or one deck exactly, of the others independently
+    assert one.distribution_method == ("exact" if resplits != "auto" or accounting.float_exact_table(game)
                                        else "independent")
 
 

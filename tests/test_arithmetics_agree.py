@@ -96,7 +96,9 @@ def test_random_rules_stats_agree(seed):
     rules = random_rules(rng, decks=1, max_split_hands=rng.choice([1, 2, 3]), split_aces_one_card=True)
     removed = random_removed(rng, 1, rng.randrange(12, 24))
     strategy = rng.choice(["cdz", "cdp1", "cdp"])
-    _assert_stats_agree(*(round_stats(g, strategy) for g in games(rules, removed)))
+    # resplits exact in both (under "auto" floats score a one-deck game's resplits exactly, fractions where the
+    # work is small: test_auto_scores_resplits_exactly_in_floats_where_the_table_allows)
+    _assert_stats_agree(*(round_stats(g, strategy, "exact") for g in games(rules, removed)))
 
 
 @pytest.mark.slow

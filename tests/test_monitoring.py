@@ -132,9 +132,9 @@ def test_api_refuses_bad_values(seed_law):
 
 @pytest.mark.slow
 def test_an_approximate_distribution_is_not_called_exact():
-    """With resplits to four hands the round's distribution scores big splits independently: the limits up to
-    1e5 rounds are then 'convolution', not 'exact', and the RTPs shown are the exact ones."""
-    stats = round_stats(Game(Rules(max_split_hands=4)), "cdz")
+    """With resplits to four hands at two decks the round's distribution scores big splits independently: the
+    limits up to 1e5 rounds are then 'convolution', not 'exact', and the RTPs shown are the exact ones."""
+    stats = round_stats(Game(Rules(decks=2, max_split_hands=4)), "cdz")
     assert stats.distribution_method == "independent"
     law = m.RoundLaw.of(stats)
     initial, wagered = m.initial_limits(law, 1000, 0.99), m.total_wagered_limits(law, 1000, 0.99)

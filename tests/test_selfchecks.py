@@ -191,7 +191,7 @@ def test_the_distribution_check_flags_a_wrong_distribution(default_stats):
 
 
 def test_the_distribution_check_allows_for_independently_scored_resplits():
-    game = Game(Rules(max_split_hands=4))
+    game = Game(Rules(decks=2, max_split_hands=4))
     stats = round_stats(game)
     assert stats.distribution_method == "independent"
     check = distribution_check(stats, game.round().ev)

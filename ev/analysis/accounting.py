@@ -29,31 +29,39 @@ Conventions (every figure in initial bets):
   ``hit_frequency`` = ``p_win``.
 * Splits: every hand is scored against the same dealer hand, the hands
   dependent through the deck, exactly (``distribution_method`` "exact").
-  With resplits this costs a great deal (in floats on two cores: 0.8-4.7 s for resplits to three hands at
-  1-8 decks, 4.8 s for one deck to four, one to four minutes for 2-8 decks to four; in fractions 12 s for one
-  deck to three, 204 s for six decks to three), so ``resplits="auto"`` takes
-  the exact method only where its work is small, and otherwise, for the
-  splits that make three or four hands, scores the hands as independent
-  given the dealer's outcome, each with its exact marginal
-  (``distribution_method`` "independent"): measured on seven tables, the
-  distribution's mean was then 3e-8 to 2e-6 bets from the exact EV and its
-  mean stake up to 6e-8 from the exact E[W], and on four its SD 3e-6 to 1e-5
-  from the exact SD (docs/how-it-works.md, "Splits"; not bounds).  ``ev``
-  and ``expected_wager`` are then the exact figures of
+  With resplits this costs a great deal.  In floats on two cores
+  (``round_stats`` of the default rules with more hands, 2026-12-07): 0.8-5 s
+  and 180-350 MiB for resplits to three hands at 1-8 decks, 5 s and 440 MiB
+  for one deck to four (10 s with DAS), 57 s and 2.3 GiB for two decks to
+  four, minutes for six and eight; in fractions 12 s for one deck to three,
+  204 s for six decks to three.  So ``resplits="auto"`` in floats takes the
+  exact method for every table splitting to at most three hands and every
+  shoe of one deck or less (:func:`float_exact_table`), each split round within
+  the caps ``FLOAT_RESPLIT_WORK`` and ``FLOAT_RESPLIT_STATES`` (a round past
+  one is made again as below, the work's "rounds_past_the_caps"), and on the
+  other tables, and in fractions, only for the rounds whose work is small
+  (``EXACT_RESPLIT_LIMIT``).  Elsewhere it scores the hands of splits that
+  make three or four hands as independent given the dealer's outcome, each
+  with its exact marginal (``distribution_method`` "independent"): measured
+  on seven tables, the distribution's mean was then 3e-8 to 2e-6 bets from
+  the exact EV and its mean stake up to 6e-8 from the exact E[W], and on four
+  its SD 3e-6 to 1e-5 from the exact SD (docs/how-it-works.md, "Splits"; not
+  bounds).  ``ev`` and ``expected_wager`` are then the exact figures of
   ``ev.analysis.strategies`` (the resplit formula, which needs no joint
   distribution: ``split_strategy_figures`` for an optimal strategy, its EV
   ``Game.round``'s; ``policy_figures`` for a table); the probabilities and
-  moments are the distribution's.
+  moments are the distribution's.  So with ``game.exact`` "auto" may score a
+  table independently that it scores exactly in floats (one deck to three
+  hands): the method is in ``distribution_method``.
 * Threads: the split rounds the strategy makes (a C merge that runs without
   the GIL, in both arithmetics) are computed side by side before the tally
   reads them, one thread per core this process may use (``SPLIT_THREADS``; 1 in the worker
   processes of a local pool, which take the cores themselves).  The tally is the same and in the same order, so every
   figure is the same float with any number of threads.  With
-  ``resplits="exact"`` too: two rounds at once raise the peak memory by a
-  tenth or so, not twice, the largest round holding most of it (one deck
-  resplitting to four hands: 15.1 s and 758 MiB one at a time, 8.1 s and 837
-  MiB side by side; two decks to three hands: 13.3 s, 465 MiB and 7.2 s, 532
-  MiB).
+  ``resplits="exact"`` too: the largest two rounds at once hold most of the
+  peak memory (one deck resplitting to four hands: 4.9-5.1 s and 440 MiB side
+  by side; a round's largest share is its map of merged states, at most 128 MiB
+  under the caps, then a layer of its final unions: ``ev.core._split_round``).
 """
 from __future__ import annotations
 
@@ -235,9 +243,26 @@ class _Tally:
 
 
 #: the exact resplit distribution's work, per split round, above which "auto" scores hands independently
-#: (an upper bound on the finals merged; a one-deck game resplitting to four hands is about 1e7 each);
-#: the same for both arithmetics, so that they agree
+#: (an upper bound on the finals merged, the product of the hands' numbers of finals but the last; a one-deck
+#: game resplitting to four hands is about 1e7 each): in fractions, and in floats where the table is not one
+#: of FLOAT_EXACT_TABLES
 EXACT_RESPLIT_LIMIT = 2e4
+#: the caps of one split round scored exactly by "auto" in floats on a table of :func:`float_exact_table`: the
+#: hands merged and last-hand finals met (the work's "merges", about 8 s of one core), and the states in one map
+#: of merged hands (then at most 2**22 slots of 32 bytes: 128 MiB).  Past either the round scores its three- and
+#: four-hand splits independently given the dealer (the work's "rounds_past_the_caps"); the work done until then
+#: is lost.  The largest rounds measured on those tables: 1.3e8 merges and 6.0e5 states (eight decks to three,
+#: DAS, double any), 6.1e7 merges and 1.3e6 states (one deck to four)
+FLOAT_RESPLIT_WORK = 250_000_000
+FLOAT_RESPLIT_STATES = 2**21 - 2
+
+
+def float_exact_table(game: Game) -> bool:
+    """Whether ``resplits="auto"`` scores every split round of a float ``game`` exactly (within the caps
+    FLOAT_RESPLIT_WORK and FLOAT_RESPLIT_STATES): splits to at most three hands, or a shoe of one deck or less.
+    Measured on two cores (docs/how-it-works.md, "Splits"): up to 5 s and 350 MiB for three hands at 1-8 decks,
+    5 s and 440 MiB for one deck to four; two decks to four took 57 s and 2.3 GiB, six to four 4 minutes."""
+    return not game.exact and (game.rules.max_split_hands <= 3 or sum(game.shoe) <= 52)
 
 
 def round_stats(game: Game, strategy: Policy | str = "cdz", resplits: str = "auto",
@@ -265,6 +290,8 @@ def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search
     limits = {"exact": float("inf"), "independent": 0.0, "auto": EXACT_RESPLIT_LIMIT}
     if resplits not in limits:
         raise EngineError(f"resplits must be one of {', '.join(limits)}, not {resplits!r}")
+    capped = resplits == "auto" and float_exact_table(game)
+    limit = float("inf") if capped else limits[resplits]
     A = game.arithmetic
     if isinstance(strategy, str):
         split_strategy = strategy
@@ -288,14 +315,16 @@ def _round_stats(game: Game, strategy: Policy | str, resplits: str, split_search
         decisions = _post_split(table, solver, up, mode)
         splits = b"".join(decisions(pair, 2) for pair in range(N_RANKS))
         evaluator = A.evaluator(solver, blackjack_rank(up), table.play[up], splits)
+        if capped:
+            evaluator.work_cap, evaluator.state_cap = int(FLOAT_RESPLIT_WORK), FLOAT_RESPLIT_STATES
         if sense:    # each split round played by truly optimal (or worst) split play
             evaluator = OptimalSplitEvaluator(evaluator, game, up, sense)
         plays[up] = evaluator, decisions
     if not sense:
-        plays = _split_rounds_side_by_side(game, table, plays, limits[resplits])
+        plays = _split_rounds_side_by_side(game, table, plays, limit)
     for up, (evaluator, decisions) in plays.items():
         up_tally = _Tally(A)
-        _upcard(game, table, evaluator, up, up_tally, decisions, limits[resplits])
+        _upcard(game, table, evaluator, up, up_tally, decisions, limit)
         if sense:
             evaluator.release()
         for key, count in evaluator.work.items():

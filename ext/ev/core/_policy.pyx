@@ -29,7 +29,7 @@ from ev.core._constants cimport BLACKJACK, BUST, DOUBLE, HIT, N_OUTCOMES, N_RANK
 from ev.core._dealer cimport DealerTable
 from ev.core._player cimport UpcardSolver, N_CTX, ctx_index, ctx_pair, ctx_extra
 from ev.core._shapes cimport HandGraphArrays
-from ev.core._split_round import SplitRound
+from ev.core._split_round import RoundTooLarge, SplitRound
 
 cdef enum:
     HAND_CELLS = 20     # doubled (2) x dealer blackjack (2) x result -2..+2 (5)
@@ -94,6 +94,9 @@ cdef class PolicyEvaluator:
     cdef char* dist_known[N_CTX]    # n per deck context
     cdef char batched[N_CTX]        # the context's dealer decks evaluated side by side (batch_context)
     cdef readonly dict work        # size of the work (kept by the exact evaluator; empty here)
+    # the caps of a split round of three or four hands scored exactly (SplitRound.work_cap and state_cap; -1:
+    # none): past one, the round scores those hands independently given the dealer (split_round)
+    cdef public long long work_cap, state_cap
     # the hand graph's parents (made on the first change of ``play``: forget_changed): the states from which
     # state s is one card on are parent_of[parent_start[s] .. parent_start[s + 1]]
     cdef int* parent_start
@@ -106,6 +109,7 @@ cdef class PolicyEvaluator:
         cdef int i
         self.solver = solver
         self.n = solver.n
+        self.work_cap = self.state_cap = -1
         self.natural_rank = natural_rank
         self.settled = solver.bj_rank >= 0
         if len(play) != self.n or len(split_play) != N_RANKS * self.n:
@@ -566,8 +570,6 @@ cdef class PolicyEvaluator:
                     class_list.append([(tuple(fin[i].cards[k] for k in range(kinds)), fin[i].orders, fin[i].type)
                                        for i in range(fin.size())])
                 index[key] = by_codes[same]
-        sr = SplitRound(self.solver.dealer, [deck10[k] for k in range(N_RANKS)], pair,
-                        resplit_cards, faces, type_sets, class_list, most, complete)
         # the exact merge's work, bounded above by the products of the classes' finals
         cdef double bound = 0.0, b
         for count, n_p, classes in configs:
@@ -577,16 +579,27 @@ cdef class PolicyEvaluator:
                     b *= len(class_list[index[c]])
                 bound += b
         cdef int n0 = sum(deck10[k] for k in range(N_RANKS))
-        exact = []
-        for count, n_p, classes in configs:
-            if len(classes) > 2 and bound > exact_limit:
-                n_n = sum(1 for c in classes if c[1])
-                sr.add_config_independent(count * perm(resplit_cards, n_p) * perm(n0 - resplit_cards, n_n)
-                                          / perm(n0, n_p + n_n), n_p, [index[c] for c in classes])
-            else:
-                exact.append((count, n_p, [index[c] for c in classes]))
-        sr.add_configs(exact)
-        sr.finish()
+        # three and four hands exactly where the bound is within exact_limit, and then unless the work passes
+        # this evaluator's caps (work_cap, state_cap): the round is then made again, those hands independent
+        for independent in (bound > exact_limit, True):
+            sr = SplitRound(self.solver.dealer, [deck10[k] for k in range(N_RANKS)], pair,
+                            resplit_cards, faces, type_sets, class_list, most, complete)
+            exact = []
+            for count, n_p, classes in configs:
+                if len(classes) > 2 and independent:
+                    n_n = sum(1 for c in classes if c[1])
+                    sr.add_config_independent(count * perm(resplit_cards, n_p) * perm(n0 - resplit_cards, n_n)
+                                              / perm(n0, n_p + n_n), n_p, [index[c] for c in classes])
+                else:
+                    exact.append((count, n_p, [index[c] for c in classes]))
+            if not independent and bound > 0.0:
+                sr.work_cap, sr.state_cap = self.work_cap, self.state_cap
+            try:
+                sr.add_configs(exact)
+                sr.finish()
+                break
+            except RoundTooLarge:
+                self.work["rounds_past_the_caps"] = self.work.get("rounds_past_the_caps", 0) + 1
         for name, value in sr.work().items():
             self.work[name] = self.work.get(name, 0) + value
         return sr.cells_float()

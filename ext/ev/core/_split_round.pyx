@@ -48,7 +48,7 @@ negative) up to the dealer.  ``cells_float``
 finishes in floating point with the float core's dealer.
 """
 from libc.stdint cimport int64_t, uint64_t
-from libc.stdlib cimport free
+from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy, memset
 from libcpp.algorithm cimport sort
 from libcpp.vector cimport vector
@@ -145,6 +145,16 @@ cdef inline int entry_tset(const Entry& e) noexcept nogil:
 
 cdef bint entry_less(const Entry& x, const Entry& y) noexcept nogil:
     return entry_union(x) < entry_union(y)
+
+
+cdef enum:
+    LAYER_SHIFT = 120   # SplitRound.last_hand holds a state's layer above its type multiset's number for a sort
+
+
+cdef bint entry_layer_less(const Entry& x, const Entry& y) noexcept nogil:
+    """By layer (the bits from LAYER_SHIFT), then by union."""
+    cdef int lx = <int>(x.key >> LAYER_SHIFT), ly = <int>(y.key >> LAYER_SHIFT)
+    return lx < ly or (lx == ly and entry_union(x) < entry_union(y))
 
 
 cdef inline uint64_t hash128(uint128 u, int a, uint64_t seed) noexcept nogil:
@@ -361,9 +371,18 @@ cdef cppclass Chunk:         # last hands placed in the union table, their sums 
     vector[int] which               # the finals' indices in the last class
     vector[size_t] group_start      # where each group's finals start in numbers
     vector[size_t] group_entries    # each group's entries [a, z)
+    vector[int64_t] group_side      # each group's row of sums by difference, or -1
     vector[int64_t] fresh           # the numbers of the unions met for the first time
     vector[double] weights          # their ff-weights
     vector[int] decks               # and their decks (N_RANKS each)
+
+
+class RoundTooLarge(Exception):
+    """A split round's exact work passed its cap (``SplitRound.work_cap``): its caller scores it otherwise."""
+
+
+cdef enum:
+    TOO_LARGE = -2      # a status: the work cap was passed (-1: memory ran out)
 
 
 cdef class SplitRound:
@@ -390,6 +409,11 @@ cdef class SplitRound:
     cdef dict pending                       # (hands, last class) -> index into gathered
     cdef vector[EntryMap] gathered          # the other hands merged, of every round of that group
     cdef int64_t n_merges, n_last, n_entries, n_independent
+    cdef int64_t n_unions                   # the unions of the layers emptied (reset_unions)
+    cdef public int64_t work_cap            # the most hands merged and last-hand finals met (-1: no cap): past
+                                            # it, add_configs or finish raise RoundTooLarge (checked as the
+                                            # merges go, and before a last hand's sum from its pairs to meet)
+    cdef public int64_t state_cap           # the most states in one map of merged hands (-1: no cap), the same
     cdef int64_t n_merge_differ, n_merge_full   # states merged with an X-hand by difference (merge_into), and
                                                 # those that would be but for the room
     cdef int64_t n_differ, n_full           # unions of the other hands whose last hand summed a type by difference,
@@ -463,7 +487,8 @@ cdef class SplitRound:
         if table_init(&self.unions, 10) < 0:
             raise MemoryError()
         self.pending = {}
-        self.n_merges = self.n_last = self.n_entries = self.n_independent = 0
+        self.n_merges = self.n_last = self.n_entries = self.n_independent = self.n_unions = 0
+        self.work_cap = self.state_cap = -1
         self.n_differ = self.n_full = self.n_merge_differ = self.n_merge_full = 0
 
     cdef inline bint fits(self, uint128 u) noexcept nogil:
@@ -552,6 +577,8 @@ cdef class SplitRound:
                             status = self.merge_into(&work[src], c, &work[dst], room)
                             free(work[src].slots)
                             work[src].slots = NULL
+                        if status == TOO_LARGE:
+                            raise RoundTooLarge()
                         if status < 0:
                             raise MemoryError()
                     level = after
@@ -564,9 +591,17 @@ cdef class SplitRound:
                             raise MemoryError()
                     dst = self.pending[key]
                     with nogil:
-                        status = self.merge_into(&work[src], -1, &self.gathered[dst], -1)
-                        free(work[src].slots)
+                        if self.gathered[dst].size == 0:     # the first: the map itself, not a copy (its seed is
+                            free(self.gathered[dst].slots)      # its own, as no other map's)
+                            self.gathered[dst] = work[src]
+                        else:
+                            status = self.merge_into(&work[src], -1, &self.gathered[dst], -1)
+                            free(work[src].slots)
                         work[src].slots = NULL
+                        if status == 0 and self.state_cap >= 0 and self.gathered[dst].size > self.state_cap:
+                            status = TOO_LARGE
+                    if status == TOO_LARGE:
+                        raise RoundTooLarge()
                     if status < 0:
                         raise MemoryError()
         finally:
@@ -628,6 +663,8 @@ cdef class SplitRound:
                     fitting.push_back(u)
                     which.push_back(<int>j)
                     prefetch(&dst.slots[hash128(u, b, dst.seed) >> dst.shift])
+            if self.state_cap >= 0 and dst.size + 2 * <int64_t>fitting.size() > self.state_cap:
+                return TOO_LARGE
             for j in range(fitting.size()):
                 f = &self.classes[cls][which[j]]
                 if map_add(dst, fitting[j], self.combine[tset * N_TYPES + f.type], e.ways * f.orders) < 0:
@@ -635,6 +672,8 @@ cdef class SplitRound:
                 if differ and map_add(dst, fitting[j], b_skip, -(e.ways * f.orders)) < 0:
                     return -1
             self.n_merges += fitting.size()
+            if self.work_cap >= 0 and self.n_merges + self.n_last > self.work_cap:
+                return TOO_LARGE
         return 0
 
     def finish(self):
@@ -647,6 +686,8 @@ cdef class SplitRound:
                 status = self.last_hand(&self.gathered[index], last, hands)
                 free(self.gathered[index].slots)
                 self.gathered[index].slots = NULL
+            if status == TOO_LARGE:
+                raise RoundTooLarge()
             if status < 0:
                 raise MemoryError()
         self.pending.clear()
@@ -667,62 +708,205 @@ cdef class SplitRound:
                 self.icells[k] = 0.0
 
     cdef int last_hand(self, EntryMap* states, int last, int hands) noexcept nogil:
-        """Sum the last hand against the dealer, union by union of the other hands.
+        """Sum the last hand against the dealer, union by union of the other hands, layer by layer.
 
-        The unions are taken in chunks: each group's final unions are placed in the table (every slot
-        asked for at once: the lookups are cache misses, and the memory serves many at a time), the
-        unions met for the first time are then evaluated side by side (``DealerTable.
+        *Layers.*  A final union U + f holds count_K(U) + count_K(f) cards of one kind K.  The unions
+        are made layer by layer of that count (``layer_kind``: the kind whose largest layer is the
+        smallest), so that the table of unions and their dealer values holds one layer at a time and is
+        emptied between layers: a round's memory is its largest layer's, not all its unions'.  Each
+        group of states (one union, its type multisets) is met once in each layer its finals reach,
+        with the finals of that count; its sums of that layer are crossed with its type multisets
+        there (the cells are linear in them).  The skipped type of a sum by difference needs every
+        other final's sum: a group keeps their total and its own union's values (read in its own
+        layer) and is crossed for that type at the end.
+
+        Within a layer the unions are taken in chunks: each group's final unions are placed in the table
+        (every slot asked for at once: the lookups are cache misses, and the memory serves many at a time),
+        the unions met for the first time are then evaluated side by side (``DealerTable.
         cached_distribution_batch``), and the chunk's groups are summed, in their order."""
-        cdef vector[Entry] entries
-        cdef uint64_t i
-        cdef size_t a, z, j
+        cdef Entry* ordered                 # the states, the map's slots reused
+        cdef uint64_t i, n
+        cdef size_t a, z, j, g, n_groups
         cdef uint128 u, u0
         cdef vector[uint128] fitting       # a group's final unions, their slots prefetched
+        cdef vector[size_t] group_start     # group g's entries: [group_start[g], group_start[g + 1]) of ordered
+        cdef vector[int64_t] side           # group g's row in own and rest (a sum by difference), or -1
+        cdef vector[double] own             # per row: its union's values (N_OUTCOMES)
+        cdef vector[double] rest            # per row: the other types' sums (N_OUTCOMES)
+        cdef vector[char] met               # per row: a final of the skipped type fits
+        cdef vector[size_t] layer_start     # the groups of count a: [layer_start[a], layer_start[a + 1])
+        cdef vector[vector[int]] by_count   # the last class's finals by count_K
+        cdef vector[size_t] starts
         cdef Chunk chunk
         cdef int skip = self.by_difference[last]
-        cdef bint differ, skipped
+        cdef int kind, c, b, top_u = 0, top_f = 0, o, t
+        cdef int64_t rows = 0, skipped = 0, pairs
+        cdef bint differ
+        cdef double x, w
+        cdef double r[N_OUTCOMES]
         cdef const Final* f
+        if states.size == 0:
+            self.reset_unions()
+            return 0
+        kind = self.layer_kind(states, last)
+        # the states in place of the map: moved to the front of its slots, which then shrink to them, and sorted
+        # by their union's count of the kind, then by union (the count held for the sort above the type multiset,
+        # LAYER_SHIFT): the groups of a layer are then in union order
+        n = 0
         for i in range(states.capacity):
             if states.slots[i].key != 0:
-                entries.push_back(states.slots[i])
-        sort(entries.begin(), entries.end(), entry_less)
-        self.n_entries += entries.size()
+                c = self.count(entry_union(states.slots[i]), kind)
+                if c > top_u:
+                    top_u = c
+                states.slots[n] = states.slots[i]
+                states.slots[n].key |= (<uint128>c) << LAYER_SHIFT
+                n += 1
+        ordered = <Entry*>realloc(states.slots, <size_t>n * sizeof(Entry))
+        if ordered == NULL:
+            ordered = states.slots
+        states.slots = NULL
+        self.n_entries += n
+        self.reset_unions()
+        sort(ordered, ordered + n, entry_layer_less)
+        layer_start.assign(top_u + 2, 0)
+        for i in range(n):
+            layer_start[<int>(ordered[i].key >> LAYER_SHIFT) + 1] += 1
+            ordered[i].key &= ((<uint128>1) << LAYER_SHIFT) - 1
+        for c in range(top_u + 1):
+            layer_start[c + 1] += layer_start[c]
+        # the groups (one union each), layer after layer; layer_start then counts groups
         a = 0
-        while a < entries.size():
-            z = a
-            while z < entries.size() and entry_union(entries[z]) == entry_union(entries[a]):
-                z += 1
-            fitting.clear()
-            chunk.group_start.push_back(chunk.numbers.size())
-            u0 = entry_union(entries[a])
-            differ = skip >= 0 and self.leaves_room(u0, last)
-            skipped = False
+        for c in range(top_u + 1):
+            z = layer_start[c + 1]
+            layer_start[c] = group_start.size()
+            while a < z:
+                group_start.push_back(a)
+                u0 = entry_union(ordered[a])
+                while a < z and entry_union(ordered[a]) == u0:
+                    a += 1
+                differ = skip >= 0 and self.leaves_room(u0, last)
+                if skip >= 0 and not differ:
+                    self.n_full += 1
+                side.push_back(rows if differ else -1)
+                rows += 1 if differ else 0
+        n_groups = group_start.size()
+        layer_start[top_u + 1] = n_groups
+        group_start.push_back(n)
+        own.assign(<size_t>rows * N_OUTCOMES, 0.0)
+        rest.assign(<size_t>rows * N_OUTCOMES, 0.0)
+        met.assign(<size_t>rows, 0)
+        if self.work_cap >= 0:      # the pairs to meet, at most: every group with every final (but the skipped)
             for j in range(self.classes[last].size()):
-                f = &self.classes[last][j]
-                u = u0 + f.cards
-                if self.fits(u):
-                    if differ and f.type == skip:
-                        skipped = True
+                if self.classes[last][j].type == skip:
+                    skipped += 1
+            pairs = <int64_t>n_groups * <int64_t>self.classes[last].size() - rows * skipped
+            if self.n_merges + self.n_last + pairs > self.work_cap:
+                free(ordered)
+                return TOO_LARGE
+        for j in range(self.classes[last].size()):
+            c = self.count(self.classes[last][j].cards, kind)
+            if c > top_f:
+                top_f = c
+        by_count.resize(top_f + 1)
+        for j in range(self.classes[last].size()):
+            by_count[self.count(self.classes[last][j].cards, kind)].push_back(<int>j)
+        for c in range(top_u + top_f + 1):          # layer c: the final unions of count c
+            for a in range(c - top_f if c > top_f else 0, (c if c < top_u else top_u) + 1):
+                b = c - <int>a
+                if by_count[b].empty() and b != 0:
+                    continue
+                for g in range(layer_start[a], layer_start[a + 1]):
+                    u0 = entry_union(ordered[group_start[g]])
+                    differ = side[g] >= 0
+                    fitting.clear()
+                    chunk.group_start.push_back(chunk.numbers.size())
+                    for j in range(by_count[b].size()):
+                        f = &self.classes[last][by_count[b][j]]
+                        u = u0 + f.cards
+                        if self.fits(u):
+                            if differ and f.type == skip:
+                                met[side[g]] = 1
+                                continue
+                            fitting.push_back(u)
+                            chunk.which.push_back(by_count[b][j])
+                            self.prefetch_slot(u)
+                    if differ and b == 0:       # the union itself, for the skipped type (see the module)
+                        fitting.push_back(u0)
+                        chunk.which.push_back(-1)
+                        self.prefetch_slot(u0)
+                    if fitting.empty():
+                        chunk.group_start.pop_back()
                         continue
-                    fitting.push_back(u)
-                    chunk.which.push_back(<int>j)
-                    self.prefetch_slot(u)
-            if skip >= 0 and not differ:
-                self.n_full += 1
-            if skipped:         # the union itself: the skipped type is its value less the others' (flush)
-                self.n_differ += 1
-                fitting.push_back(u0)
-                chunk.which.push_back(-1)
-                self.prefetch_slot(u0)
-            if self.place(fitting, chunk) < 0:     # (the chunk keeps numbers: the table may grow meanwhile)
+                    if self.place(fitting, chunk) < 0:     # (the chunk keeps numbers: the table may grow meanwhile)
+                        free(ordered)
+                        return -1
+                    chunk.group_entries.push_back(group_start[g])
+                    chunk.group_entries.push_back(group_start[g + 1])
+                    chunk.group_side.push_back(side[g])
+                    if chunk.fresh.size() >= CHUNK_FRESH or chunk.numbers.size() >= CHUNK_FINALS:
+                        if self.flush(chunk, ordered, last, hands, own, rest) < 0:
+                            free(ordered)
+                            return -1
+            if self.flush(chunk, ordered, last, hands, own, rest) < 0:     # before the layer's table goes
+                free(ordered)
                 return -1
-            chunk.group_entries.push_back(a)
-            chunk.group_entries.push_back(z)
-            if chunk.fresh.size() >= CHUNK_FRESH or chunk.numbers.size() >= CHUNK_FINALS:
-                if self.flush(chunk, entries, last, hands) < 0:
-                    return -1
-            a = z
-        return self.flush(chunk, entries, last, hands)
+            self.reset_unions()
+        # the skipped type: each union's own value less the other types' sums over every layer
+        for g in range(n_groups):
+            if side[g] < 0 or not met[side[g]]:
+                continue
+            self.n_differ += 1
+            for o in range(N_OUTCOMES):
+                x = own[side[g] * N_OUTCOMES + o] - rest[side[g] * N_OUTCOMES + o]
+                # an outcome the skipped finals cannot meet leaves rounding alone: it is 0
+                r[o] = x if x > DIFFERENCE_FLOOR * own[side[g] * N_OUTCOMES + o] else 0.0
+            for j in range(group_start[g], group_start[g + 1]):
+                w = <double><int128>ordered[j].ways       # negative: a correction of a merge by difference
+                if w == 0.0:
+                    continue
+                b = self.combine[entry_tset(ordered[j]) * N_TYPES + skip]
+                for o in range(N_OUTCOMES):
+                    if r[o] != 0.0:
+                        self.cells[cell_index(self.doubles_of[b], 1 if o == BLACKJACK else 0,
+                                              self.net_of[b * N_OUTCOMES + o], hands)] += w * r[o]
+        free(ordered)
+        return 0
+
+    cdef int layer_kind(self, const EntryMap* states, int last) noexcept nogil:
+        """The kind whose layers (``last_hand``) are the smallest: the one whose largest layer holds the fewest
+        (state, final) pairs, counted from the states' and the last class's histograms of the kind."""
+        cdef int k, c, d, best = 0
+        cdef uint64_t i
+        cdef size_t j
+        cdef int64_t most, least = -1
+        cdef vector[int64_t] held, finals, pairs
+        for k in range(self.kinds):
+            held.assign(256, 0)
+            finals.assign(256, 0)
+            for i in range(states.capacity):
+                if states.slots[i].key != 0:
+                    held[self.count(entry_union(states.slots[i]), k)] += 1
+            for j in range(self.classes[last].size()):
+                finals[self.count(self.classes[last][j].cards, k)] += 1
+            pairs.assign(512, 0)
+            for c in range(256):
+                if held[c]:
+                    for d in range(256):
+                        pairs[c + d] += held[c] * finals[d]
+            most = 0
+            for c in range(512):
+                if pairs[c] > most:
+                    most = pairs[c]
+            if least < 0 or most < least:
+                least, best = most, k
+        return best
+
+    cdef void reset_unions(self) noexcept nogil:
+        """Empty the table of unions (their values with it: numbers start again from 0), counting them."""
+        if self.unions.size:
+            self.n_unions += self.unions.size
+            memset(self.unions.keys, 0, self.unions.capacity * sizeof(uint128))
+            self.unions.size = 0
 
     cdef inline void prefetch_slot(self, uint128 u) noexcept nogil:
         """Ask for union u's first slot ahead of its probe in ``place`` (a cache miss in a large round; a hint
@@ -775,24 +959,26 @@ cdef class SplitRound:
         self.values_held = want
         return 0
 
-    cdef int flush(self, Chunk& chunk, const vector[Entry]& entries, int last, int hands) noexcept nogil:
-        """Evaluate the chunk's new unions and sum its groups into the cells."""
+    cdef int flush(self, Chunk& chunk, const Entry* entries, int last, int hands, vector[double]& own,
+                   vector[double]& rest) noexcept nogil:
+        """Evaluate the chunk's new unions and sum its groups into the cells; a group summing a type by difference
+        (row ``chunk.group_side`` >= 0) adds its other types' sums to its row of ``rest``, and its union's own
+        values, when met, go to its row of ``own`` (``last_hand``)."""
         cdef size_t g, j, a, z, n_groups
         cdef int o, t, b
+        cdef int64_t row
         cdef double r[N_TYPES][N_OUTCOMES]     # by the final's type, then the dealer's outcome
         cdef bint present[N_TYPES]
         cdef const Final* f
         cdef const double* v
-        cdef const double* own
-        cdef double w, x
-        cdef int skip = self.by_difference[last]
+        cdef double w
         self.evaluate_fresh(chunk)
         n_groups = chunk.group_entries.size() // 2
         for g in range(n_groups):
             a, z = chunk.group_entries[2 * g], chunk.group_entries[2 * g + 1]
+            row = chunk.group_side[g]
             memset(r, 0, sizeof(r))
             memset(present, 0, sizeof(present))
-            own = NULL
             for j in range(chunk.group_start[g], chunk.group_start[g + 1] if g + 1 < chunk.group_start.size()
                            else chunk.numbers.size()):
                 if j + VALUES_AHEAD < chunk.numbers.size():
@@ -800,20 +986,17 @@ cdef class SplitRound:
                 v = &self.values[chunk.numbers[j] * N_OUTCOMES]
                 self.n_last += 1
                 if chunk.which[j] < 0:
-                    own = v
+                    memcpy(&own[row * N_OUTCOMES], v, N_OUTCOMES * sizeof(double))
                     continue
                 f = &self.classes[last][chunk.which[j]]
                 present[f.type] = True
                 for o in range(N_OUTCOMES):
                     r[f.type][o] += f.orders * v[o]
-            if own != NULL:     # the skipped type: the union's value less the other types' (see the module)
-                present[skip] = True
-                for o in range(N_OUTCOMES):
-                    x = own[o]
-                    for t in range(N_TYPES):
-                        x -= r[t][o]
-                    # an outcome the skipped finals cannot meet leaves rounding alone: it is 0
-                    r[skip][o] = x if x > DIFFERENCE_FLOOR * own[o] else 0.0
+            if row >= 0:
+                for t in range(N_TYPES):
+                    if present[t]:
+                        for o in range(N_OUTCOMES):
+                            rest[row * N_OUTCOMES + o] += r[t][o]
             for j in range(a, z):
                 w = <double><int128>entries[j].ways       # negative: a correction of a merge by difference
                 if w == 0.0:
@@ -830,6 +1013,7 @@ cdef class SplitRound:
         chunk.group_start.clear()
         chunk.numbers.clear()
         chunk.group_entries.clear()
+        chunk.group_side.clear()
         return 0
 
     cdef void evaluate_fresh(self, Chunk& chunk) noexcept nogil:
@@ -1098,7 +1282,7 @@ cdef class SplitRound:
         left too few cards to (see the module)."""
         return {"split_rounds": 1, "merges": self.n_merges + self.n_last, "last_hand_finals": self.n_last,
                 "states": self.n_entries,
-                "unions": self.unions.size, "independent_groups": self.n_independent,
+                "unions": self.n_unions + self.unions.size, "independent_groups": self.n_independent,
                 "unions_by_difference": self.n_differ, "unions_in_full": self.n_full,
                 "states_merged_by_difference": self.n_merge_differ, "states_merged_in_full": self.n_merge_full}
 
