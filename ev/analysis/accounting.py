@@ -30,8 +30,8 @@ Conventions (every figure in initial bets):
 * Splits: every hand is scored against the same dealer hand, the hands
   dependent through the deck, exactly (``distribution_method`` "exact").
   With resplits this costs a great deal.  In floats on two cores
-  (``round_stats`` of the default rules with more hands, 2026-12-07): 0.8-5 s
-  and 180-350 MiB for resplits to three hands at 1-8 decks, 5 s and 440 MiB
+  (``round_stats`` of the default rules with more hands, 2026-12-07): 0.8-5.3 s
+  and 180-360 MiB for resplits to three hands at 1-8 decks, 5 s and 440 MiB
   for one deck to four (10 s with DAS), 57 s and 2.3 GiB for two decks to
   four, minutes for six and eight; in fractions 12 s for one deck to three,
   204 s for six decks to three.  So ``resplits="auto"`` in floats takes the
