@@ -93,8 +93,10 @@ def test_a_report_for_every_table(name):
             text = render_markdown(build_document(report, lang)).replace(NBSP, " ")
         check_rule_sentences(rules, text, lang)
         check_published(rules, report, text, lang)
-        # a distribution that scores resplits independently says so, and names the option that makes it exact
+        # a distribution that scores resplits independently says so, and names the option that makes it exact;
+        # it does only where splits make four hands on more than one deck (elsewhere: exact)
         independent = report.volatility["distribution_method"] == "independent"
+        assert independent == (rules.max_split_hands == 4 and rules.decks > 1), name
         assert ("--resplit-distribution exact" in text) == independent, (lang, independent)
         # ... beside every figure it makes approximate: the key figures, P(double) where split hands double,
         # and the monitoring limits, with the distribution's own distance from the EV
