@@ -31,15 +31,17 @@ def distribution_png(distribution: dict[str, float], lang: str, title: str, xlab
     ax = fig.subplots()
     colours = [RED if float(k) < 0 else (GREEN if float(k) > 0 else "#777777") for k in keys]
     bars = ax.bar(range(len(keys)), probs, color=colours, width=0.7)
+    upright = len(keys) > 9      # with resplits (up to 13 results) the labels stand upright, so that none overlap
     for bar, p in zip(bars, probs):
         ax.annotate(number(p, 4, lang), (bar.get_x() + bar.get_width() / 2, bar.get_height()),
-                    ha="center", va="bottom", fontsize=8, xytext=(0, 2), textcoords="offset points")
+                    ha="center", va="bottom", fontsize=7 if upright else 8, rotation=90 if upright else 0,
+                    xytext=(0, 2), textcoords="offset points")
     labels = [(k if k.startswith("-") or k == "0" else "+" + k) for k in keys]
     ax.set_xticks(range(len(keys)), [localized(k, lang) for k in labels])
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
-    ax.set_ylim(0, max(probs) * 1.15)
+    ax.set_ylim(0, max(probs) * (1.3 if upright else 1.15))
     ax.yaxis.set_major_formatter(_axis(lang))
     ax.spines[["top", "right"]].set_visible(False)
     return _png(fig)
