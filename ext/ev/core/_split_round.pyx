@@ -874,25 +874,30 @@ cdef class SplitRound:
 
     cdef int layer_kind(self, const EntryMap* states, int last) noexcept nogil:
         """The kind whose layers (``last_hand``) are the smallest: the one whose largest layer holds the fewest
-        (state, final) pairs, counted from the states' and the last class's histograms of the kind."""
+        (state, final) pairs, counted from the states' and the last class's histograms of the kind (one pass over
+        the map for every kind)."""
         cdef int k, c, d, best = 0
         cdef uint64_t i
         cdef size_t j
+        cdef uint128 u
         cdef int64_t most, least = -1
-        cdef vector[int64_t] held, finals, pairs
+        cdef vector[int64_t] held, finals, pairs     # [kind * 256 + count]
+        held.assign(N_KINDS * 256, 0)
+        finals.assign(N_KINDS * 256, 0)
+        for i in range(states.capacity):
+            if states.slots[i].key != 0:
+                u = entry_union(states.slots[i])
+                for k in range(self.kinds):
+                    held[k * 256 + self.count(u, k)] += 1
+        for j in range(self.classes[last].size()):
+            for k in range(self.kinds):
+                finals[k * 256 + self.count(self.classes[last][j].cards, k)] += 1
         for k in range(self.kinds):
-            held.assign(256, 0)
-            finals.assign(256, 0)
-            for i in range(states.capacity):
-                if states.slots[i].key != 0:
-                    held[self.count(entry_union(states.slots[i]), k)] += 1
-            for j in range(self.classes[last].size()):
-                finals[self.count(self.classes[last][j].cards, k)] += 1
             pairs.assign(512, 0)
             for c in range(256):
-                if held[c]:
+                if held[k * 256 + c]:
                     for d in range(256):
-                        pairs[c + d] += held[c] * finals[d]
+                        pairs[c + d] += held[k * 256 + c] * finals[k * 256 + d]
             most = 0
             for c in range(512):
                 if pairs[c] > most:
