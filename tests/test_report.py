@@ -700,7 +700,7 @@ def test_the_report_is_the_same_with_or_without_analysis_workers():
 
     from ev.core.rules import Rules
     from ev.present.report import report_json, total_steps
-    rules = Rules(max_split_hands=3, hit_soft_17=False)     # one deck: resplits scored exactly, at a third the cost
+    rules = Rules(max_split_hands=3, hit_soft_17=False)     # one deck: resplits scored exactly, half the work of two
     today = datetime.datetime(2026, 12, 2, tzinfo=datetime.timezone.utc)
     reports, steps = [], []
     for workers in (0, 1):
