@@ -698,6 +698,15 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
+def _quiet_unraisable(unraisable: Any) -> None:
+    """sys.unraisablehook while a command runs: an interruption raised where CPython cannot propagate it (inside a
+    weakref callback of the import system, a __del__) is not printed as "Exception ignored in"; it is recorded in
+    interrupts.signalled, and the command ends as interrupted at its next checkpoint. Anything else is reported."""
+    if issubclass(unraisable.exc_type, KeyboardInterrupt) and interrupts.signalled is not None:
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def _handle_signals() -> dict:
     try:
         return {s: signal.signal(s, _on_signal) for s in HANDLED_SIGNALS}
@@ -752,8 +761,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; the exit code: 0, 1 when a report's self-check failed (the report is written),
     2 for bad input, 130 on SIGINT, 143 on SIGTERM."""
     global _running
-    previous = _handle_signals()
-    _running, interrupts.signalled = True, None
+    previous, previous_hook = _handle_signals(), sys.unraisablehook
+    _running, interrupts.signalled, sys.unraisablehook = True, None, _quiet_unraisable
     try:
         try:
             return _run(argv)
@@ -766,7 +775,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"bjev: {'terminated' if signum == signal.SIGTERM else 'interrupted'}", file=sys.stderr)
         return 128 + signum
     finally:
-        _running, interrupts.signalled = False, None
+        _running, interrupts.signalled, sys.unraisablehook = False, None, previous_hook
         for s, handler in previous.items():
             signal.signal(s, handler)
 
