@@ -322,7 +322,105 @@ cdef extern from *:
     cdef cppclass FKeyHash:
         pass
 
-ctypedef unordered_map[FKey, double, FKeyHash] FMap
+cdef extern from *:
+    """
+    #include <algorithm>
+    #include <cstdlib>
+    #include <cstring>
+    #include <vector>
+    struct FItem {          // a followed state and its probability (or drawing orders)
+        FKey k;
+        double p;
+    };
+    // by decision: the cards gone, then the rest without the type multiset (f_pack's low 20 bits), then the
+    // type multiset; the states of one decision (the same cards gone, hands waiting and made, hand in play) are
+    // then side by side, whatever the hands finished
+    static inline bool fitem_less(const FItem& x, const FItem& y) {
+        if (x.k.a != y.k.a) return x.k.a < y.k.a;
+        return x.k.b < y.k.b;
+    }
+    static inline bool fitem_same_decision(const FItem& x, const FItem& y) {
+        return x.k.a == y.k.a && (x.k.b >> 20) == (y.k.b >> 20);
+    }
+    // A level's followed states: open addressing, linear probing, (cards gone, rest) -> probability; the cards
+    // gone are never 0 (the pair cards are gone), so a slot whose key's cards gone are 0 is free.  Emptied
+    // between levels, its room kept.  std::unordered_map's node per state, allocated and hashed through a
+    // prime modulus, was half of following a split of one deck to four hands forward.
+    struct FFlat {
+        FItem* slots = nullptr;
+        size_t cap = 0, used = 0;
+        bool failed = false;            // out of memory: at() returned nullptr
+        FFlat() {}
+        FFlat(const FFlat&) = delete;
+        FFlat& operator=(const FFlat&) = delete;
+        ~FFlat() { std::free(slots); }
+        static size_t slot_of(const FKey& k, size_t mask) {
+            uint64_t x = (k.a ^ (k.b * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL;
+            x ^= x >> 31;
+            x *= 0x94D049BB133111EBULL;
+            return (size_t)(x ^ (x >> 29)) & mask;
+        }
+        bool grow() {
+            size_t cap2 = cap ? 2 * cap : 1024;
+            FItem* s2 = (FItem*)std::calloc(cap2, sizeof(FItem));
+            if (!s2) { failed = true; return false; }
+            for (size_t i = 0; i < cap; ++i) {
+                if (slots[i].k.a == 0) continue;
+                size_t j = slot_of(slots[i].k, cap2 - 1);
+                while (s2[j].k.a != 0) j = (j + 1) & (cap2 - 1);
+                s2[j] = slots[i];
+            }
+            std::free(slots);
+            slots = s2;
+            cap = cap2;
+            return true;
+        }
+        double* at(const FKey& k) {     // the state's probability, 0 when new; nullptr when memory runs out
+            if (4 * (used + 1) > 3 * cap && !grow()) return nullptr;
+            size_t mask = cap - 1, i = slot_of(k, mask);
+            while (true) {
+                FItem& s = slots[i];
+                if (s.k.a == 0) { s.k = k; s.p = 0.0; ++used; return &s.p; }
+                if (s.k.a == k.a && s.k.b == k.b) return &s.p;
+                i = (i + 1) & mask;
+            }
+        }
+        size_t size() const { return used; }
+        bool empty() const { return used == 0; }
+        void clear() { if (used) std::memset(slots, 0, cap * sizeof(FItem)); used = 0; }
+        void swap(FFlat& o) {
+            std::swap(slots, o.slots); std::swap(cap, o.cap); std::swap(used, o.used); std::swap(failed, o.failed);
+        }
+        void sorted(std::vector<FItem>& out) const {    // the states, by fitem_less
+            out.clear();
+            out.reserve(used);
+            for (size_t i = 0; i < cap; ++i) if (slots[i].k.a != 0) out.push_back(slots[i]);
+            std::sort(out.begin(), out.end(), fitem_less);
+        }
+    };
+    """
+    cdef cppclass FItem:
+        FKey k
+        double p
+    cdef cppclass FFlat:
+        bint failed
+        double* at(const FKey& k) nogil
+        size_t size() nogil
+        bint empty() nogil
+        void clear() nogil
+        void swap(FFlat& o) nogil
+        void sorted(vector[FItem]& out) nogil
+    bint fitem_same_decision(const FItem& x, const FItem& y) nogil
+
+
+
+cdef inline bint fadd(FFlat& m, const FKey& k, double q) noexcept nogil:
+    """Add ``q`` to state ``k`` of ``m``; False when memory runs out."""
+    cdef double* slot = m.at(k)
+    if slot == NULL:
+        return False
+    slot[0] += q
+    return True
 
 cdef enum:
     F_HANDS = 5             # hands made: 2 .. 4 (index up to 4)
@@ -1512,40 +1610,66 @@ cdef class OptimalSplitter:
                      const vector[int]& net_of, vector[double]& cells) noexcept nogil:
         """Follow the searched play forward from the split (see ``resplit_distribution``), level by level of the
         cards gone: a level's hands in play first (a hand that stands ends on its own level), then its states
-        between hands.  Sets ``c.failed`` when the search's memo or the dealer's fails."""
-        cdef FMap hands_now, between_now, hands_next, between_next
+        between hands.  A level's states are taken in the order of their decisions (``fitem_less``: the cards
+        gone, the hands waiting and made, the hand in play, then the types of the hands finished), so that each
+        decision (the same whatever hands finished before it: they add a fixed amount to every choice) is read
+        from the search's memo once for all the type multisets that reach it, not once for each.  Sets
+        ``c.failed`` when the search's memo or the dealer's fails."""
+        cdef FFlat hands_now, between_now, hands_next, between_next
+        cdef vector[FItem] items
         cdef FKey k0
+        cdef size_t i, j
         k0.a, k0.b = gone0, f_pack(0, 2, 2, 0, False, False)
-        between_now[k0] = 1.0
+        if not fadd(between_now, k0, 1.0):
+            c.failed = True
+            return
         while not (hands_now.empty() and between_now.empty()):
             if _stop_requested:         # an interrupt: return at once, as the search does
                 c.failed = c.stopped = True
                 return
-            for item in hands_now:
-                self.follow_hand(c, item.first, item.second, n0, combine, between_now, hands_next, between_next)
-                if stop_following(c, hands_now.size() + between_now.size() + hands_next.size() + between_next.size()):
+            hands_now.sorted(items)
+            hands_now.clear()
+            i = 0
+            while i < items.size():
+                j = i + 1
+                while j < items.size() and fitem_same_decision(items[i], items[j]):
+                    j += 1
+                self.follow_hand(c, items, i, j, n0, combine, between_now, hands_next, between_next)
+                if stop_following(c, items.size() + between_now.size() + hands_next.size() + between_next.size()):
                     return
-            for item in between_now:
-                self.follow_between(c, item.first, item.second, n0, combine, doubles_of, net_of, cells, hands_next,
+                i = j
+            between_now.sorted(items)
+            between_now.clear()
+            i = 0
+            while i < items.size():
+                j = i + 1
+                while j < items.size() and fitem_same_decision(items[i], items[j]):
+                    j += 1
+                self.follow_between(c, items, i, j, n0, combine, doubles_of, net_of, cells, hands_next,
                                     between_next)
-                if stop_following(c, hands_now.size() + between_now.size() + hands_next.size() + between_next.size()):
+                if stop_following(c, items.size() + hands_next.size() + between_next.size()):
                     return
+                i = j
             hands_now.swap(hands_next)
             between_now.swap(between_next)
             hands_next.clear()
             between_next.clear()
 
-    cdef void follow_hand(self, RCtx* c, const FKey& state, double p, int n0, const vector[int]& combine,
-                          FMap& between_now, FMap& hands_next, FMap& between_next) noexcept nogil:
-        """A hand in play, reached with probability ``p``: its play as the search decided, card by card."""
-        cdef uint64_t gone = state.a
-        cdef int tset = f_tset(state.b), w = f_w(state.b), m = f_m(state.b), hard = f_hard(state.b)
-        cdef bint ace = f_ace(state.b), two = f_two(state.b)
+    cdef void follow_hand(self, RCtx* c, const vector[FItem]& items, size_t first, size_t end, int n0,
+                          const vector[int]& combine, FFlat& between_now, FFlat& hands_next, FFlat& between_next
+                          ) noexcept nogil:
+        """The states ``items[first:end]``: one hand in play (the same cards gone, hands waiting and made), each
+        with its own hands finished and probability: the hand's play as the search decided (decided once for
+        all of them), card by card."""
+        cdef uint64_t gone = items[first].k.a, b = items[first].k.b
+        cdef int tset, w = f_w(b), m = f_m(b), hard = f_hard(b)
+        cdef bint ace = f_ace(b), two = f_two(b)
         cdef int total = hard + 10 if ace and hard + 10 <= 21 else hard
         cdef int n = n0 - cards_in(gone), r, k, choice, h2
+        cdef size_t x
         cdef bint ace2
         cdef double o[6]
-        cdef double q
+        cdef double q, p
         cdef FKey nk
         if total >= 21:
             choice = 0
@@ -1564,40 +1688,56 @@ cdef class OptimalSplitter:
                     self.near_at.push_back(nk.a)
                     self.near_at.push_back(nk.b)
         if choice == 0:             # stand: the hand ends on this level
-            nk.a, nk.b = gone, f_pack(combine[tset * N_TYPES + hand_type(total, 1)], w, m, 0, False, False)
-            between_now[nk] += p
+            nk.a = gone
+            for x in range(first, end):
+                tset = f_tset(items[x].k.b)
+                nk.b = f_pack(combine[tset * N_TYPES + hand_type(total, 1)], w, m, 0, False, False)
+                if not fadd(between_now, nk, items[x].p):
+                    c.failed = True
+                    return
             return
         for r in range(N_RANKS):
             k = self.base[r] - count_of(gone, r)
             if k <= 0:
                 continue
-            q = p if c.count_ways else p * k / n
             h2, ace2 = hard + r + 1, ace or r == ACE
             nk.a = gone + unit(r)
-            if choice == 2 or h2 > 21:      # doubled, or busted: the hand ends
-                nk.b = f_pack(combine[tset * N_TYPES + hand_type(f_total(h2, ace2), choice)], w, m, 0, False, False)
-                between_next[nk] += q
-            else:
-                nk.b = f_pack(tset, w, m, h2, ace2, False)
-                hands_next[nk] += q
+            for x in range(first, end):
+                tset, p = f_tset(items[x].k.b), items[x].p
+                q = p if c.count_ways else p * k / n
+                if choice == 2 or h2 > 21:      # doubled, or busted: the hand ends
+                    nk.b = f_pack(combine[tset * N_TYPES + hand_type(f_total(h2, ace2), choice)], w, m, 0, False,
+                                  False)
+                    if not fadd(between_next, nk, q):
+                        c.failed = True
+                        return
+                else:
+                    nk.b = f_pack(tset, w, m, h2, ace2, False)
+                    if not fadd(hands_next, nk, q):
+                        c.failed = True
+                        return
 
-    cdef void follow_between(self, RCtx* c, const FKey& state, double p, int n0, const vector[int]& combine,
-                             const vector[int]& doubles_of, const vector[int]& net_of, vector[double]& cells,
-                             FMap& hands_next, FMap& between_next) noexcept nogil:
-        """Between hands, reached with probability ``p``: the next hand's second card (resplit where the search
-        resplits), or, with no hand waiting, the dealer and the settlement of every hand."""
-        cdef uint64_t gone = state.a, ckey
-        cdef int tset = f_tset(state.b), w = f_w(state.b), m = f_m(state.b)
+    cdef void follow_between(self, RCtx* c, const vector[FItem]& items, size_t first, size_t end, int n0,
+                             const vector[int]& combine, const vector[int]& doubles_of, const vector[int]& net_of,
+                             vector[double]& cells, FFlat& hands_next, FFlat& between_next) noexcept nogil:
+        """The states ``items[first:end]`` between hands (the same cards gone, hands waiting and made), each with
+        its own hands finished and probability: the next hand's second card (resplit where the search resplits,
+        decided once for all of them), or, with no hand waiting, the dealer (looked up once) and the settlement of
+        every hand."""
+        cdef uint64_t gone = items[first].k.a, b = items[first].k.b, ckey
+        cdef int tset, w = f_w(b), m = f_m(b)
         cdef int n = n0 - cards_in(gone), r, k, entry, o
-        cdef double q, hv, hs
+        cdef size_t x
+        cdef double q, p, hv, hs
         cdef bint resplit
         cdef const double* e
         cdef FKey nk
         cdef bint aces = c.one_card and c.pair == ACE
         if w == 0 and c.count_ways:         # exact mode: the end and its ways, summed exactly by resplit_exact
-            self.ends.push_back(gone)
-            self.end_group.push_back(tset * F_HANDS + m)
-            self.end_ways.push_back(p)
+            for x in range(first, end):
+                self.ends.push_back(gone)
+                self.end_group.push_back(f_tset(items[x].k.b) * F_HANDS + m)
+                self.end_ways.push_back(items[x].p)
             return
         if w == 0:
             entry = self.dealer(gone)
@@ -1605,17 +1745,19 @@ cdef class OptimalSplitter:
                 c.failed = True
                 return
             e = self.probs + entry * N_OUTCOMES
-            for o in range(N_OUTCOMES):
-                if e[o] != 0.0:
-                    cells[f_cell(doubles_of[tset], o == BLACKJACK, net_of[tset * N_OUTCOMES + o], m)] += p * e[o]
+            for x in range(first, end):
+                tset, p = f_tset(items[x].k.b), items[x].p
+                for o in range(N_OUTCOMES):
+                    if e[o] != 0.0:
+                        cells[f_cell(doubles_of[tset], o == BLACKJACK, net_of[tset * N_OUTCOMES + o], m)] += p * e[o]
             return
         ckey = self.compact(c, gone)
         for r in range(N_RANKS):
             k = self.base[r] - count_of(gone, r)
             if k <= 0:
                 continue
-            q = p if c.count_ways else p * k / n
             nk.a = gone + unit(r)
+            resplit = False
             if r == c.pair and m < c.most:      # the search's own choice (its values read from the memo)
                 resplit = self.second_card(c, gone, ckey, n, r, w, m, &hv, &hs)
                 if c.failed:
@@ -1623,16 +1765,25 @@ cdef class OptimalSplitter:
                 if c.count_ways and self.last_gap <= c.near:      # resplit or keep: (gone, 0, w, m) and the card
                     self.near_at.push_back(gone)
                     self.near_at.push_back(f_pack(r, w, m, 0, False, False))
+            for x in range(first, end):
+                tset, p = f_tset(items[x].k.b), items[x].p
+                q = p if c.count_ways else p * k / n
                 if resplit:
                     nk.b = f_pack(tset, w + 1, m + 1, 0, False, False)
-                    between_next[nk] += q
-                    continue
-            if aces:                # a split ace takes one card and stands
-                nk.b = f_pack(combine[tset * N_TYPES + hand_type(f_total(r + 2, True), 1)], w - 1, m, 0, False, False)
-                between_next[nk] += q
-            else:
-                nk.b = f_pack(tset, w - 1, m, c.pair + r + 2, c.pair == ACE or r == ACE, True)
-                hands_next[nk] += q
+                    if not fadd(between_next, nk, q):
+                        c.failed = True
+                        return
+                elif aces:                # a split ace takes one card and stands
+                    nk.b = f_pack(combine[tset * N_TYPES + hand_type(f_total(r + 2, True), 1)], w - 1, m, 0, False,
+                                  False)
+                    if not fadd(between_next, nk, q):
+                        c.failed = True
+                        return
+                else:
+                    nk.b = f_pack(tset, w - 1, m, c.pair + r + 2, c.pair == ACE or r == ACE, True)
+                    if not fadd(hands_next, nk, q):
+                        c.failed = True
+                        return
 
     cdef int ask_decider(self, uint64_t gone, int hard, bint ace, bint two, int w, int m) noexcept with gil:
         """The action ``self.decider`` gives a hand in play at a near tie (0 stand, 1 hit, 2 double), or -1 where it
