@@ -414,6 +414,14 @@ cdef extern from *:
 
 
 
+cdef inline size_t decision_end(const vector[FItem]& items, size_t i) noexcept nogil:
+    """The end of the states of ``items`` (sorted by ``fitem_less``) that share the decision of ``items[i]``."""
+    cdef size_t j = i + 1
+    while j < items.size() and fitem_same_decision(items[i], items[j]):
+        j += 1
+    return j
+
+
 cdef inline bint fadd(FFlat& m, const FKey& k, double q) noexcept nogil:
     """Add ``q`` to state ``k`` of ``m``; False when memory runs out."""
     cdef double* slot = m.at(k)
@@ -1631,9 +1639,7 @@ cdef class OptimalSplitter:
             hands_now.clear()
             i = 0
             while i < items.size():
-                j = i + 1
-                while j < items.size() and fitem_same_decision(items[i], items[j]):
-                    j += 1
+                j = decision_end(items, i)
                 self.follow_hand(c, items, i, j, n0, combine, between_now, hands_next, between_next)
                 if stop_following(c, items.size() + between_now.size() + hands_next.size() + between_next.size()):
                     return
@@ -1642,9 +1648,7 @@ cdef class OptimalSplitter:
             between_now.clear()
             i = 0
             while i < items.size():
-                j = i + 1
-                while j < items.size() and fitem_same_decision(items[i], items[j]):
-                    j += 1
+                j = decision_end(items, i)
                 self.follow_between(c, items, i, j, n0, combine, doubles_of, net_of, cells, hands_next,
                                     between_next)
                 if stop_following(c, items.size() + hands_next.size() + between_next.size()):
