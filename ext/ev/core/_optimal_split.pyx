@@ -391,11 +391,16 @@ cdef extern from *:
         void swap(FFlat& o) {
             std::swap(slots, o.slots); std::swap(cap, o.cap); std::swap(used, o.used); std::swap(failed, o.failed);
         }
-        void sorted(std::vector<FItem>& out) const {    // the states, by fitem_less
-            out.clear();
-            out.reserve(used);
-            for (size_t i = 0; i < cap; ++i) if (slots[i].k.a != 0) out.push_back(slots[i]);
+        bool sorted(std::vector<FItem>& out) const noexcept {    // the states, by fitem_less; false: no memory
+            try {
+                out.clear();
+                out.reserve(used);
+                for (size_t i = 0; i < cap; ++i) if (slots[i].k.a != 0) out.push_back(slots[i]);
+            } catch (...) {
+                return false;
+            }
             std::sort(out.begin(), out.end(), fitem_less);
+            return true;
         }
     };
     """
@@ -409,7 +414,7 @@ cdef extern from *:
         bint empty() nogil
         void clear() nogil
         void swap(FFlat& o) nogil
-        void sorted(vector[FItem]& out) nogil
+        bint sorted(vector[FItem]& out) nogil
     bint fitem_same_decision(const FItem& x, const FItem& y) nogil
 
 
@@ -1635,7 +1640,9 @@ cdef class OptimalSplitter:
             if _stop_requested:         # an interrupt: return at once, as the search does
                 c.failed = c.stopped = True
                 return
-            hands_now.sorted(items)
+            if not hands_now.sorted(items):
+                c.failed = True
+                return
             hands_now.clear()
             i = 0
             while i < items.size():
@@ -1644,7 +1651,9 @@ cdef class OptimalSplitter:
                 if stop_following(c, items.size() + between_now.size() + hands_next.size() + between_next.size()):
                     return
                 i = j
-            between_now.sorted(items)
+            if not between_now.sorted(items):
+                c.failed = True
+                return
             between_now.clear()
             i = 0
             while i < items.size():
