@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import re
@@ -698,13 +699,14 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
-def _quiet_unraisable(unraisable: Any) -> None:
-    """sys.unraisablehook while a command runs: an interruption raised where CPython cannot propagate it (inside a
-    weakref callback of the import system, a __del__) is not printed as "Exception ignored in"; it is recorded in
-    interrupts.signalled, and the command ends as interrupted at its next checkpoint. Anything else is reported."""
+def _quiet_unraisable(previous: Any, unraisable: Any) -> None:
+    """sys.unraisablehook while a command runs (bound to the hook in force before, ``previous``): an interruption
+    raised where CPython cannot propagate it (inside a weakref callback of the import system, a __del__) is not
+    printed as "Exception ignored in"; it is recorded in interrupts.signalled, and the command ends as interrupted
+    at its next checkpoint. Anything else goes to ``previous``."""
     if issubclass(unraisable.exc_type, KeyboardInterrupt) and interrupts.signalled is not None:
         return
-    sys.__unraisablehook__(unraisable)
+    previous(unraisable)
 
 
 def _handle_signals() -> dict:
@@ -762,7 +764,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     2 for bad input, 130 on SIGINT, 143 on SIGTERM."""
     global _running
     previous, previous_hook = _handle_signals(), sys.unraisablehook
-    _running, interrupts.signalled, sys.unraisablehook = True, None, _quiet_unraisable
+    _running, interrupts.signalled = True, None
+    sys.unraisablehook = functools.partial(_quiet_unraisable, previous_hook)
     try:
         try:
             return _run(argv)

@@ -281,6 +281,7 @@ def test_a_signal_inside_a_callback_is_not_printed_as_ignored(monkeypatch, capsy
         gc.collect()
         return "the figures", {"ev": 0.0}
 
+    monkeypatch.setattr(sys, "unraisablehook", sys.__unraisablehook__)     # the default: it prints (pytest's warns)
     hook = sys.unraisablehook
     monkeypatch.setattr(ev.cli, "cmd_rtp", interrupted_in_a_callback)
     assert main(["rtp"]) == 128 + sig

@@ -354,12 +354,7 @@ cdef extern from *:
         FFlat(const FFlat&) = delete;
         FFlat& operator=(const FFlat&) = delete;
         ~FFlat() { std::free(slots); }
-        static size_t slot_of(const FKey& k, size_t mask) {
-            uint64_t x = (k.a ^ (k.b * 0x9E3779B97F4A7C15ULL)) * 0xBF58476D1CE4E5B9ULL;
-            x ^= x >> 31;
-            x *= 0x94D049BB133111EBULL;
-            return (size_t)(x ^ (x >> 29)) & mask;
-        }
+        static size_t slot_of(const FKey& k, size_t mask) { return FKeyHash()(k) & mask; }
         bool grow() {
             size_t cap2 = cap ? 2 * cap : 1024;
             FItem* s2 = (FItem*)std::calloc(cap2, sizeof(FItem));
@@ -391,7 +386,7 @@ cdef extern from *:
         void swap(FFlat& o) {
             std::swap(slots, o.slots); std::swap(cap, o.cap); std::swap(used, o.used); std::swap(failed, o.failed);
         }
-        bool sorted(std::vector<FItem>& out) const noexcept {    // the states, by fitem_less; false: no memory
+        bool drain(std::vector<FItem>& out) noexcept {  // the states, by fitem_less, the table emptied; false: no memory
             try {
                 out.clear();
                 out.reserve(used);
@@ -400,6 +395,7 @@ cdef extern from *:
                 return false;
             }
             std::sort(out.begin(), out.end(), fitem_less);
+            clear();
             return true;
         }
     };
@@ -414,7 +410,7 @@ cdef extern from *:
         bint empty() nogil
         void clear() nogil
         void swap(FFlat& o) nogil
-        bint sorted(vector[FItem]& out) nogil
+        bint drain(vector[FItem]& out) nogil
     bint fitem_same_decision(const FItem& x, const FItem& y) nogil
 
 
@@ -1631,7 +1627,6 @@ cdef class OptimalSplitter:
         cdef FFlat hands_now, between_now, hands_next, between_next
         cdef vector[FItem] items
         cdef FKey k0
-        cdef size_t i, j
         k0.a, k0.b = gone0, f_pack(0, 2, 2, 0, False, False)
         if not fadd(between_now, k0, 1.0):
             c.failed = True
@@ -1640,33 +1635,40 @@ cdef class OptimalSplitter:
             if _stop_requested:         # an interrupt: return at once, as the search does
                 c.failed = c.stopped = True
                 return
-            if not hands_now.sorted(items):
-                c.failed = True
+            self.follow_level(c, hands_now, True, items, n0, combine, doubles_of, net_of, cells, between_now,
+                              hands_next, between_next)
+            if c.failed:
                 return
-            hands_now.clear()
-            i = 0
-            while i < items.size():
-                j = decision_end(items, i)
-                self.follow_hand(c, items, i, j, n0, combine, between_now, hands_next, between_next)
-                if stop_following(c, items.size() + between_now.size() + hands_next.size() + between_next.size()):
-                    return
-                i = j
-            if not between_now.sorted(items):
-                c.failed = True
+            self.follow_level(c, between_now, False, items, n0, combine, doubles_of, net_of, cells, between_now,
+                              hands_next, between_next)
+            if c.failed:
                 return
-            between_now.clear()
-            i = 0
-            while i < items.size():
-                j = decision_end(items, i)
-                self.follow_between(c, items, i, j, n0, combine, doubles_of, net_of, cells, hands_next,
-                                    between_next)
-                if stop_following(c, items.size() + hands_next.size() + between_next.size()):
-                    return
-                i = j
             hands_now.swap(hands_next)
             between_now.swap(between_next)
             hands_next.clear()
             between_next.clear()
+
+    cdef void follow_level(self, RCtx* c, FFlat& level, bint hands, vector[FItem]& items, int n0,
+                           const vector[int]& combine, const vector[int]& doubles_of, const vector[int]& net_of,
+                           vector[double]& cells, FFlat& between_now, FFlat& hands_next, FFlat& between_next
+                           ) noexcept nogil:
+        """A level's hands in play (``hands``) or its states between hands, taken out of ``level`` in the order of
+        their decisions and followed one decision at a time; sets ``c.failed`` when memory runs out, the search's
+        memo or the dealer's fails, or the states held pass FOLLOW_MOST_STATES."""
+        cdef size_t i = 0, j
+        if not level.drain(items):
+            c.failed = True
+            return
+        while i < items.size():
+            j = decision_end(items, i)
+            if hands:
+                self.follow_hand(c, items, i, j, n0, combine, between_now, hands_next, between_next)
+            else:
+                self.follow_between(c, items, i, j, n0, combine, doubles_of, net_of, cells, hands_next,
+                                    between_next)
+            if stop_following(c, items.size() + between_now.size() + hands_next.size() + between_next.size()):
+                return
+            i = j
 
     cdef void follow_hand(self, RCtx* c, const vector[FItem]& items, size_t first, size_t end, int n0,
                           const vector[int]& combine, FFlat& between_now, FFlat& hands_next, FFlat& between_next
